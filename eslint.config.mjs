@@ -1,0 +1,56 @@
+// @ts-check
+import eslint from '@eslint/js';
+import prettierRecommended from 'eslint-plugin-prettier/recommended';
+import tseslint from 'typescript-eslint';
+
+const layer = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-sample/**', 'dist-dev/**', 'coverage/**', '.conformance/**', 'eslint.config.mjs', 'jest.config.mjs'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  prettierRecommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false, fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Nest DI reads constructor parameter types at run time: never turn those imports into `import type`.
+    files: ['lib/nest/**/*.ts', 'sample/**/*.ts', 'test/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['lib/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer([
+        { group: ['@nestjs/*', 'rxjs', 'rxjs/*', 'reflect-metadata', 'node:http', 'http', 'node:https', 'express'], message: 'lib/core stays free of Nest, rxjs and node:http.' },
+        { group: ['**/nest/**', '**/transports/**', '**/client/**', '**/cli/**'], message: 'lib/core imports nothing else in lib/.' },
+      ]),
+    },
+  },
+  {
+    files: ['lib/transports/**/*.ts', 'lib/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer([
+        { group: ['@nestjs/*', 'rxjs', 'rxjs/*', 'reflect-metadata'], message: 'transports and client load without Nest.' },
+        { group: ['**/nest/**', '**/cli/**'], message: 'transports and client import only lib/core.' },
+      ]),
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

@@ -1,0 +1,1 @@
+export { SnodoClient, type SnodoClientOptions } from './snodo.client.js';

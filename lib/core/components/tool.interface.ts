@@ -1,0 +1,64 @@
+import type { CallContext } from './call-context.interface.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+
+/** A JSON Schema object, as MCP carries it. @publicApi */
+export type JsonSchema = JsonObject;
+
+/**
+ * An icon a client may show next to a component (2025-11-25 and later).
+ * @publicApi
+ */
+export interface Icon {
+  /** An `https:` URL or a `data:` URI. */
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/**
+ * Hints about a tool's behaviour. Clients treat them as untrusted.
+ * @publicApi
+ */
+export interface ToolAnnotations {
+  title?: string;
+  /** @default false */
+  readOnlyHint?: boolean;
+  /** @default true */
+  destructiveHint?: boolean;
+  /** @default false */
+  idempotentHint?: boolean;
+  /** @default true */
+  openWorldHint?: boolean;
+}
+
+/**
+ * Everything a client learns about a tool from `tools/list`.
+ * @publicApi
+ */
+export interface ToolDefinition {
+  /** The programmatic name: 1–128 characters of `A-Z a-z 0-9 _ - .`. */
+  name: string;
+  /** A display name. */
+  title?: string;
+  description?: string;
+  /** JSON Schema of the arguments; its root has `type: "object"`. */
+  inputSchema: JsonSchema;
+  /** JSON Schema of the structured result. */
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: JsonObject;
+}
+
+/**
+ * A tool as the router holds it: its definition and the function that runs it.
+ *
+ * `call` returns (or resolves to) a string, any other JSON value, a `Result`, or throws a
+ * {@link SnodoError} for a request that should never have been dispatched.
+ * @publicApi
+ */
+export interface ToolComponent {
+  readonly definition: ToolDefinition;
+  call(args: JsonObject, context: CallContext): unknown;
+}

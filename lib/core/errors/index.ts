@@ -1,0 +1,3 @@
+export { ErrorCode } from './error-code.enum.js';
+export { SnodoError, isSnodoError, type JsonRpcErrorObject } from './snodo.error.js';
+export { MESSAGES } from './messages.constant.js';

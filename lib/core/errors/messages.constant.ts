@@ -1,0 +1,51 @@
+/**
+ * Every message the protocol core sends or throws, in one place.
+ * Messages name what is wrong and what to do; they never echo argument values.
+ * @internal
+ */
+export const MESSAGES = {
+  PARSE_ERROR: 'Parse error: the body is not valid JSON',
+  BATCH_NOT_SUPPORTED:
+    'Invalid request: batches are not supported; send one JSON-RPC message per request',
+  NOT_AN_OBJECT: 'Invalid request: a JSON-RPC message must be a JSON object',
+  WRONG_JSONRPC: 'Invalid request: "jsonrpc" must be "2.0"',
+  MISSING_METHOD: 'Invalid request: "method" must be a non-empty string',
+  BAD_ID: 'Invalid request: "id" must be a string or an integer',
+  BAD_PARAMS: 'Invalid request: "params" must be an object when present',
+  RESPONSE_NOT_ACCEPTED:
+    'Invalid request: this server sends no requests, so it accepts no responses',
+  METHOD_NOT_FOUND: (method: string) => `Method not found: ${method}`,
+  METHOD_NOT_IN_MODERN: (method: string) =>
+    `Method not found: ${method} is not part of protocol revision 2026-07-28`,
+  MISSING_META:
+    'Invalid params: a 2026-07-28 request must carry params._meta with "io.modelcontextprotocol/protocolVersion" and "io.modelcontextprotocol/clientCapabilities"',
+  MISSING_META_KEY: (key: string) =>
+    `Invalid params: params._meta is missing the required key "${key}"`,
+  BAD_META_KEY: (key: string, expected: string) =>
+    `Invalid params: params._meta["${key}"] must be ${expected}`,
+  UNSUPPORTED_VERSION: (version: string) => `Unsupported protocol version: ${version}`,
+  NOT_INITIALIZED: 'Invalid request: send "initialize" before any other request in a session',
+  INITIALIZE_NEEDS_VERSION: 'Invalid params: initialize needs params.protocolVersion (a string)',
+  HEADER_MISSING: (header: string) => `Header mismatch: the ${header} header is required`,
+  HEADER_MISMATCH: (header: string, field: string) =>
+    `Header mismatch: the ${header} header does not match ${field} in the body`,
+  HEADER_MALFORMED: (header: string) => `Header mismatch: the ${header} header is malformed`,
+  HEADER_REPEATED: (header: string) => `Header mismatch: the ${header} header is repeated`,
+  UNKNOWN_TOOL: (name: string) => `Unknown tool: ${name}`,
+  TOOL_NAME_REQUIRED: 'Invalid params: tools/call needs params.name (a string)',
+  ARGUMENTS_NOT_OBJECT: 'Invalid params: "arguments" must be an object',
+  MISSING_REQUIRED_ARGUMENTS: (names: readonly string[]) =>
+    `Missing required arguments: ${names.join(', ')}`,
+  TOOL_FAILED: (name: string) => `Tool "${name}" failed with an internal error`,
+  TOOL_NOT_JSON: (name: string, reason: string) =>
+    `Tool "${name}" returned a value that is not JSON: ${reason}`,
+  TOOL_OUTPUT_MISSING: (name: string) =>
+    `Tool "${name}" declares an outputSchema but returned no structured content`,
+  INVALID_CURSOR: 'Invalid cursor',
+  BAD_LOG_LEVEL:
+    'Invalid params: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency',
+  DUPLICATE_TOOL: (name: string) =>
+    `A tool named "${name}" is already registered by another component`,
+  INVALID_TOOL: (name: string, reason: string) =>
+    `Tool "${name}" has an invalid definition: ${reason}`,
+} as const;

@@ -1,0 +1,80 @@
+import { ErrorCode } from './error-code.enum.js';
+
+/** The JSON-RPC error object as it travels on the wire. @publicApi */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/**
+ * A JSON-RPC error: the request itself was wrong and must not be retried as is.
+ *
+ * Throw or return one from a handler to answer with a JSON-RPC error instead of a
+ * result. Tool failures the model can act on belong in `Result.error()` instead.
+ * @example
+ * ```ts
+ * throw SnodoError.invalidParams('Unknown package: use a name from tools/list');
+ * ```
+ * @publicApi
+ */
+export class SnodoError extends Error {
+  /**
+   * @param code the JSON-RPC error code (see {@link ErrorCode}).
+   * @param message one short sentence that says what to fix.
+   * @param data optional structured details, sent as `error.data`.
+   */
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'SnodoError';
+  }
+
+  /** A -32700 parse error. */
+  static parseError(message: string, data?: unknown): SnodoError {
+    return new SnodoError(ErrorCode.ParseError, message, data);
+  }
+
+  /** A -32600 invalid request. */
+  static invalidRequest(message: string, data?: unknown): SnodoError {
+    return new SnodoError(ErrorCode.InvalidRequest, message, data);
+  }
+
+  /** A -32601 method not found. */
+  static methodNotFound(message: string, data?: unknown): SnodoError {
+    return new SnodoError(ErrorCode.MethodNotFound, message, data);
+  }
+
+  /** A -32602 invalid params. */
+  static invalidParams(message: string, data?: unknown): SnodoError {
+    return new SnodoError(ErrorCode.InvalidParams, message, data);
+  }
+
+  /** A -32603 internal error. Keep the message free of internals. */
+  static internal(message: string, data?: unknown): SnodoError {
+    return new SnodoError(ErrorCode.InternalError, message, data);
+  }
+
+  /** The wire form: `{ code, message, data? }`. */
+  toJSON(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+/**
+ * Whether a value is a {@link SnodoError}, also across copies of this package.
+ * @publicApi
+ */
+export function isSnodoError(value: unknown): value is SnodoError {
+  return (
+    value instanceof SnodoError ||
+    (value instanceof Error &&
+      value.name === 'SnodoError' &&
+      typeof (value as { code?: unknown }).code === 'number')
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * The framework-free protocol core of Snodo: no Nest, no rxjs, no node:http.
+ * @packageDocumentation
+ */
+export * from './errors/index.js';
+export * from './protocol/index.js';
+export * from './components/index.js';
+export * from './results/index.js';
+export * from './router/index.js';
+export * from './runtime/index.js';
+export * from './session/index.js';

@@ -1,0 +1,30 @@
+export {
+  LATEST_LEGACY_VERSION,
+  META_KEYS,
+  MODERN_PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  isModernVersion,
+  isSupportedVersion,
+  type ProtocolEra,
+  type ProtocolVersion,
+} from './protocol-version.js';
+export type {
+  InboundMessage,
+  JsonObject,
+  JsonRpcErrorResponse,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcResultResponse,
+} from './json-rpc.type.js';
+export { classifyMessage, isJsonObject, parseMessage } from './json-rpc.parser.js';
+export { decodeHeaderValue } from './header-value.js';
+export {
+  ProtocolHandler,
+  isModernMessage,
+  type Exchange,
+  type HandleOutcome,
+  type RuntimeSource,
+  type StandardHeaders,
+} from './protocol-handler.js';

@@ -1,0 +1,68 @@
+import { ErrorCode } from '../errors/error-code.enum.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import type { InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
+
+const invalid = (
+  message: string,
+  id: JsonRpcId | undefined,
+  code: number = ErrorCode.InvalidRequest,
+): InboundMessage => ({ kind: 'invalid', error: { code, message }, id });
+
+/** Whether a value is a plain JSON object (not an array, not null). @internal */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readId(value: unknown): JsonRpcId | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  return undefined;
+}
+
+/**
+ * Classifies one parsed JSON value as a request, a notification, a response or an invalid message.
+ * Batches (arrays) are invalid: MCP removed them in 2025-06-18.
+ * @publicApi
+ */
+export function classifyMessage(value: unknown): InboundMessage {
+  if (Array.isArray(value)) return invalid(MESSAGES.BATCH_NOT_SUPPORTED, undefined);
+  if (!isJsonObject(value)) return invalid(MESSAGES.NOT_AN_OBJECT, undefined);
+  const hasId = 'id' in value && value.id !== undefined;
+  const id = readId(value.id);
+  if (value.jsonrpc !== '2.0') return invalid(MESSAGES.WRONG_JSONRPC, id);
+  if (hasId && id === undefined) return invalid(MESSAGES.BAD_ID, undefined);
+  if (!('method' in value) && ('result' in value || 'error' in value)) {
+    return { kind: 'response', id };
+  }
+  if (typeof value.method !== 'string' || value.method.length === 0) {
+    return invalid(MESSAGES.MISSING_METHOD, id);
+  }
+  if (value.params !== undefined && !isJsonObject(value.params)) {
+    return invalid(MESSAGES.BAD_PARAMS, id);
+  }
+  const params = value.params;
+  if (id === undefined) {
+    return {
+      kind: 'notification',
+      message: { jsonrpc: '2.0', method: value.method, params },
+    };
+  }
+  return {
+    kind: 'request',
+    message: { jsonrpc: '2.0', id, method: value.method, params },
+  };
+}
+
+/**
+ * Parses the text of one message. Malformed JSON is a -32700 parse error.
+ * @publicApi
+ */
+export function parseMessage(text: string): InboundMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return invalid(MESSAGES.PARSE_ERROR, undefined, ErrorCode.ParseError);
+  }
+  return classifyMessage(value);
+}

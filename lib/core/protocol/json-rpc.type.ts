@@ -1,0 +1,49 @@
+import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
+
+/** A JSON-RPC request id. MCP forbids `null`. @publicApi */
+export type JsonRpcId = string | number;
+
+/** A JSON object. @publicApi */
+export type JsonObject = Record<string, unknown>;
+
+/** A JSON-RPC request. @publicApi */
+export interface JsonRpcRequest {
+  jsonrpc: '2.0';
+  id: JsonRpcId;
+  method: string;
+  params?: JsonObject;
+}
+
+/** A JSON-RPC notification (a request without id). @publicApi */
+export interface JsonRpcNotification {
+  jsonrpc: '2.0';
+  method: string;
+  params?: JsonObject;
+}
+
+/** A successful JSON-RPC response. @publicApi */
+export interface JsonRpcResultResponse {
+  jsonrpc: '2.0';
+  id: JsonRpcId;
+  result: JsonObject;
+}
+
+/** A JSON-RPC error response; `id` is absent only when the request id could not be read. @publicApi */
+export interface JsonRpcErrorResponse {
+  jsonrpc: '2.0';
+  id?: JsonRpcId;
+  error: JsonRpcErrorObject;
+}
+
+/** Any response the server sends. @publicApi */
+export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
+
+/**
+ * What one inbound message turned out to be.
+ * @publicApi
+ */
+export type InboundMessage =
+  | { kind: 'request'; message: JsonRpcRequest }
+  | { kind: 'notification'; message: JsonRpcNotification }
+  | { kind: 'response'; id: JsonRpcId | undefined }
+  | { kind: 'invalid'; error: JsonRpcErrorObject; id: JsonRpcId | undefined };

@@ -1,0 +1,471 @@
+import type {
+  CallContext,
+  Implementation,
+  TransportKind,
+} from '../components/call-context.interface.js';
+import { ErrorCode } from '../errors/error-code.enum.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { SessionRecord } from '../session/session-record.interface.js';
+import { decodeHeaderValue } from './header-value.js';
+import { isJsonObject } from './json-rpc.parser.js';
+import type {
+  InboundMessage,
+  JsonObject,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from './json-rpc.type.js';
+import {
+  LATEST_LEGACY_VERSION,
+  META_KEYS,
+  MODERN_PROTOCOL_VERSION,
+  isModernVersion,
+  isSupportedVersion,
+  type ProtocolVersion,
+} from './protocol-version.js';
+
+/**
+ * The standard MCP headers of an HTTP request, as raw strings (absent: `undefined`).
+ * Stdio and in-process exchanges have none.
+ * @publicApi
+ */
+export interface StandardHeaders {
+  readonly protocolVersion?: string;
+  readonly method?: string;
+  readonly name?: string;
+}
+
+/**
+ * Everything about one inbound message that is not in the message itself.
+ * @publicApi
+ */
+export interface Exchange {
+  readonly transport: TransportKind;
+  /** The initialize-era session the message belongs to, if any. */
+  readonly session?: SessionRecord;
+  /** HTTP only: the standard headers to check against the body. */
+  readonly headers?: StandardHeaders;
+  /** The transport's request object, handed to handlers. */
+  readonly request?: unknown;
+  /** Aborted when the client cancels or disconnects. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * What to send back, and what the transport should do.
+ * @publicApi
+ */
+export interface HandleOutcome {
+  /** The response, or `undefined` for an accepted notification or response. */
+  readonly response?: JsonRpcResponse;
+  /** The HTTP status this outcome maps to (stdio ignores it). */
+  readonly status: number;
+  /** A legacy `initialize` succeeded: open a session with this state. */
+  readonly openSession?: Omit<SessionRecord, 'id' | 'initialized'>;
+  /** `notifications/initialized` arrived for the exchange's session. */
+  readonly sessionInitialized?: boolean;
+}
+
+/** Where the handler reads the current runtime; a catalog change swaps it. @publicApi */
+export interface RuntimeSource {
+  readonly runtime: Runtime;
+}
+
+const LEGACY_ONLY_METHODS = new Set([
+  'initialize',
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
+const NAMED_METHODS: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
+const LOG_LEVELS = new Set([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
+const SUPPORTED_MODERN = Object.freeze([MODERN_PROTOCOL_VERSION]);
+const NEVER_ABORTED = new AbortController().signal;
+const ACCEPTED: HandleOutcome = Object.freeze({ status: 202 });
+
+interface ServeState {
+  readonly version: ProtocolVersion;
+  readonly clientInfo: Implementation | undefined;
+  readonly clientCapabilities: JsonObject;
+  readonly meta: JsonObject;
+}
+
+const errorOutcome = (
+  id: JsonRpcId | undefined,
+  error: JsonRpcErrorObject | SnodoError,
+  status: number,
+): HandleOutcome => ({
+  status,
+  response: {
+    jsonrpc: '2.0',
+    ...(id === undefined ? {} : { id }),
+    error: error instanceof SnodoError ? error.toJSON() : error,
+  },
+});
+
+const trimmed = (value: string | undefined): string | undefined => value?.trim();
+
+/**
+ * The protocol core: one JSON-RPC message in, at most one JSON-RPC response out.
+ *
+ * It tells the era of each message (spec DIGEST §1.3), applies the 2026-07-28 envelope and header
+ * rules, serves `initialize`/`ping` for initialize-era sessions and `server/discover` for
+ * 2026-07-28, dispatches to the router, and encodes every result for the revision that asked.
+ * It holds no per-connection state: sessions come in through the {@link Exchange}.
+ * @publicApi
+ */
+export class ProtocolHandler {
+  constructor(private readonly source: RuntimeSource) {}
+
+  /** Handles one classified inbound message. Never throws for bad input. */
+  async handle(inbound: InboundMessage, exchange: Exchange): Promise<HandleOutcome> {
+    switch (inbound.kind) {
+      case 'invalid':
+        return errorOutcome(inbound.id, inbound.error, 400);
+      case 'response':
+        return exchange.session !== undefined
+          ? ACCEPTED
+          : errorOutcome(
+              inbound.id,
+              SnodoError.invalidRequest(MESSAGES.RESPONSE_NOT_ACCEPTED),
+              400,
+            );
+      default:
+        break;
+    }
+    const message = inbound.message;
+    const meta = message.params?._meta;
+    const claim = isJsonObject(meta) ? meta[META_KEYS.protocolVersion] : undefined;
+    if (claim !== undefined) return this.handleModern(message, meta as JsonObject, claim, exchange);
+    if (isModernHeader(exchange.headers?.protocolVersion)) {
+      return errorOutcome(idOf(message), SnodoError.invalidParams(MESSAGES.MISSING_META), 400);
+    }
+    return this.handleLegacy(message, exchange);
+  }
+
+  // ---- 2026-07-28 -------------------------------------------------------------------------
+
+  private async handleModern(
+    message: JsonRpcRequest | JsonRpcNotification,
+    meta: JsonObject,
+    claim: unknown,
+    exchange: Exchange,
+  ): Promise<HandleOutcome> {
+    const id = idOf(message);
+    const headers = exchange.headers;
+    const headerVersion = trimmed(headers?.protocolVersion);
+    if (headerVersion !== undefined && typeof claim === 'string' && headerVersion !== claim) {
+      return headerError(
+        id,
+        MESSAGES.HEADER_MISMATCH('MCP-Protocol-Version', 'the _meta protocolVersion'),
+      );
+    }
+    if (typeof claim !== 'string') {
+      return errorOutcome(
+        id,
+        SnodoError.invalidParams(MESSAGES.BAD_META_KEY(META_KEYS.protocolVersion, 'a string')),
+        400,
+      );
+    }
+    const capabilities = meta[META_KEYS.clientCapabilities];
+    if (capabilities === undefined) {
+      return errorOutcome(
+        id,
+        SnodoError.invalidParams(MESSAGES.MISSING_META_KEY(META_KEYS.clientCapabilities)),
+        400,
+      );
+    }
+    if (!isJsonObject(capabilities)) {
+      return errorOutcome(
+        id,
+        SnodoError.invalidParams(MESSAGES.BAD_META_KEY(META_KEYS.clientCapabilities, 'an object')),
+        400,
+      );
+    }
+    if (!isModernVersion(claim) || !isSupportedVersion(claim)) {
+      return errorOutcome(
+        id,
+        new SnodoError(ErrorCode.UnsupportedProtocolVersion, MESSAGES.UNSUPPORTED_VERSION(claim), {
+          supported: SUPPORTED_MODERN,
+          requested: claim,
+        }),
+        400,
+      );
+    }
+    if (headers !== undefined) {
+      const mismatch = checkStandardHeaders(message, headers);
+      if (mismatch !== undefined) return headerError(id, mismatch);
+    }
+    if (id === undefined) return ACCEPTED;
+    const request = message as JsonRpcRequest;
+    const logLevel = meta[META_KEYS.logLevel];
+    if (logLevel !== undefined && (typeof logLevel !== 'string' || !LOG_LEVELS.has(logLevel))) {
+      return errorOutcome(id, SnodoError.invalidParams(MESSAGES.BAD_LOG_LEVEL), 200);
+    }
+    const state: ServeState = {
+      version: claim,
+      clientInfo: readImplementation(meta[META_KEYS.clientInfo]),
+      clientCapabilities: capabilities,
+      meta,
+    };
+    const runtime = this.source.runtime;
+    if (request.method === 'server/discover') {
+      return this.modernResult(id, runtime, {
+        supportedVersions: SUPPORTED_MODERN,
+        capabilities: runtime.capabilities,
+        ...(runtime.instructions === undefined ? {} : { instructions: runtime.instructions }),
+        ttlMs: runtime.discoveryCache.ttlMs,
+        cacheScope: runtime.discoveryCache.scope,
+      });
+    }
+    if (LEGACY_ONLY_METHODS.has(request.method)) {
+      return errorOutcome(
+        id,
+        SnodoError.methodNotFound(MESSAGES.METHOD_NOT_IN_MODERN(request.method)),
+        404,
+      );
+    }
+    return this.serve(request, runtime, state, exchange);
+  }
+
+  private modernResult(id: JsonRpcId, runtime: Runtime, result: JsonObject): HandleOutcome {
+    const meta = isJsonObject(result._meta) ? result._meta : undefined;
+    return {
+      status: 200,
+      response: {
+        jsonrpc: '2.0',
+        id,
+        result: {
+          ...result,
+          resultType: 'complete',
+          _meta: { ...meta, [META_KEYS.serverInfo]: runtime.serverInfo },
+        },
+      },
+    };
+  }
+
+  // ---- 2025-11-25 and 2025-06-18 ----------------------------------------------------------
+
+  private async handleLegacy(
+    message: JsonRpcRequest | JsonRpcNotification,
+    exchange: Exchange,
+  ): Promise<HandleOutcome> {
+    const id = idOf(message);
+    if (id === undefined) {
+      return message.method === 'notifications/initialized' && exchange.session !== undefined
+        ? { status: 202, sessionInitialized: true }
+        : ACCEPTED;
+    }
+    const request = message as JsonRpcRequest;
+    const runtime = this.source.runtime;
+    if (request.method === 'initialize') return this.initialize(request, runtime);
+    if (request.method === 'ping')
+      return { status: 200, response: { jsonrpc: '2.0', id, result: {} } };
+    const session = exchange.session;
+    if (session === undefined) {
+      return errorOutcome(id, SnodoError.invalidRequest(MESSAGES.NOT_INITIALIZED), 400);
+    }
+    return this.serve(
+      request,
+      runtime,
+      {
+        version: session.protocolVersion,
+        clientInfo: session.clientInfo,
+        clientCapabilities: session.clientCapabilities,
+        meta: isJsonObject(request.params?._meta) ? request.params._meta : {},
+      },
+      exchange,
+    );
+  }
+
+  private initialize(request: JsonRpcRequest, runtime: Runtime): HandleOutcome {
+    const params = request.params ?? {};
+    const requested = params.protocolVersion;
+    if (typeof requested !== 'string') {
+      return errorOutcome(
+        request.id,
+        SnodoError.invalidParams(MESSAGES.INITIALIZE_NEEDS_VERSION),
+        200,
+      );
+    }
+    const version: ProtocolVersion =
+      isSupportedVersion(requested) && !isModernVersion(requested)
+        ? requested
+        : LATEST_LEGACY_VERSION;
+    const result: JsonObject = {
+      protocolVersion: version,
+      capabilities: runtime.capabilities,
+      serverInfo: runtime.serverInfo,
+    };
+    if (runtime.instructions !== undefined) result.instructions = runtime.instructions;
+    return {
+      status: 200,
+      response: { jsonrpc: '2.0', id: request.id, result },
+      openSession: {
+        protocolVersion: version,
+        clientInfo: readImplementation(params.clientInfo),
+        clientCapabilities: isJsonObject(params.capabilities) ? params.capabilities : {},
+      },
+    };
+  }
+
+  // ---- both eras ----------------------------------------------------------------------------
+
+  private async serve(
+    request: JsonRpcRequest,
+    runtime: Runtime,
+    state: ServeState,
+    exchange: Exchange,
+  ): Promise<HandleOutcome> {
+    const modern = state.version === MODERN_PROTOCOL_VERSION;
+    const notFoundStatus = modern ? 404 : 200;
+    const params = request.params ?? {};
+    const toolsEnabled = runtime.capabilities.tools !== undefined;
+    switch (request.method) {
+      case 'tools/list': {
+        if (!toolsEnabled) break;
+        if (params.cursor !== undefined) {
+          return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
+        }
+        const outcome = await runtime.router.dispatch(
+          { kind: 'tools/list' },
+          params,
+          buildContext(state, exchange),
+          runtime.dispatchOptions,
+        );
+        if (!outcome.ok) return errorOutcome(request.id, outcome.error, statusOf(outcome.error));
+        const tools = outcome.value.map((tool) => runtime.encodeTool(tool, state.version));
+        return modern
+          ? this.modernResult(request.id, runtime, {
+              tools,
+              ttlMs: runtime.toolsCache.ttlMs,
+              cacheScope: runtime.toolsCache.scope,
+            })
+          : { status: 200, response: { jsonrpc: '2.0', id: request.id, result: { tools } } };
+      }
+      case 'tools/call': {
+        if (!toolsEnabled) break;
+        if (typeof params.name !== 'string') {
+          return errorOutcome(
+            request.id,
+            SnodoError.invalidParams(MESSAGES.TOOL_NAME_REQUIRED),
+            200,
+          );
+        }
+        const outcome = await runtime.router.dispatch(
+          { kind: 'tools/call', name: params.name },
+          params,
+          buildContext(state, exchange),
+          runtime.dispatchOptions,
+        );
+        if (!outcome.ok) return errorOutcome(request.id, outcome.error, statusOf(outcome.error));
+        const result = { ...outcome.value } as JsonObject;
+        if (modern) return this.modernResult(request.id, runtime, result);
+        if (result.structuredContent !== undefined && !isJsonObject(result.structuredContent)) {
+          result.structuredContent = { result: result.structuredContent };
+        }
+        return { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
+      }
+      default:
+        break;
+    }
+    return errorOutcome(
+      request.id,
+      SnodoError.methodNotFound(MESSAGES.METHOD_NOT_FOUND(request.method)),
+      notFoundStatus,
+    );
+  }
+}
+
+const isModernHeader = (value: string | undefined): boolean => {
+  const version = trimmed(value);
+  return version !== undefined && isModernVersion(version);
+};
+
+/**
+ * Whether a message belongs to the 2026-07-28 era (spec DIGEST §1.3): its `_meta` claims a
+ * version, or the `MCP-Protocol-Version` header names a modern one. Everything else is
+ * initialize-era traffic.
+ * @publicApi
+ */
+export function isModernMessage(inbound: InboundMessage, headerVersion?: string): boolean {
+  if (inbound.kind === 'request' || inbound.kind === 'notification') {
+    const meta = inbound.message.params?._meta;
+    if (isJsonObject(meta) && meta[META_KEYS.protocolVersion] !== undefined) return true;
+  }
+  return isModernHeader(headerVersion);
+}
+
+const idOf = (message: JsonRpcRequest | JsonRpcNotification): JsonRpcId | undefined =>
+  'id' in message ? message.id : undefined;
+
+const headerError = (id: JsonRpcId | undefined, message: string): HandleOutcome =>
+  errorOutcome(id, new SnodoError(ErrorCode.HeaderMismatch, message), 400);
+
+/** The HTTP status of a JSON-RPC error raised while serving (DIGEST §3.1): only -32021 is 400. */
+const statusOf = (error: SnodoError): number =>
+  error.code === (ErrorCode.MissingRequiredClientCapability as number) ? 400 : 200;
+
+function readImplementation(value: unknown): Implementation | undefined {
+  return isJsonObject(value) && typeof value.name === 'string' && typeof value.version === 'string'
+    ? (value as Implementation)
+    : undefined;
+}
+
+/**
+ * Checks `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` of a 2026-07-28 HTTP request
+ * against its body (spec DIGEST §3.1). Returns the -32020 message, or `undefined`.
+ * @internal
+ */
+export function checkStandardHeaders(
+  message: JsonRpcRequest | JsonRpcNotification,
+  headers: StandardHeaders,
+): string | undefined {
+  if (trimmed(headers.protocolVersion) === undefined)
+    return MESSAGES.HEADER_MISSING('MCP-Protocol-Version');
+  if (!('id' in message)) return undefined;
+  const method = trimmed(headers.method);
+  if (method === undefined) return MESSAGES.HEADER_MISSING('Mcp-Method');
+  if (method !== message.method) return MESSAGES.HEADER_MISMATCH('Mcp-Method', 'the method');
+  const field = NAMED_METHODS[message.method];
+  const bodyValue = field === undefined ? undefined : message.params?.[field];
+  if (field === undefined || typeof bodyValue !== 'string') return undefined;
+  if (headers.name === undefined) return MESSAGES.HEADER_MISSING('Mcp-Name');
+  const decoded = decodeHeaderValue(headers.name);
+  if (decoded === undefined) return MESSAGES.HEADER_MALFORMED('Mcp-Name');
+  return decoded === bodyValue
+    ? undefined
+    : MESSAGES.HEADER_MISMATCH('Mcp-Name', `params.${field}`);
+}
+
+function buildContext(state: ServeState, exchange: Exchange): CallContext {
+  const modern = state.version === MODERN_PROTOCOL_VERSION;
+  return {
+    protocolVersion: state.version,
+    era: modern ? 'modern' : 'legacy',
+    clientInfo: state.clientInfo,
+    clientCapabilities: state.clientCapabilities,
+    sessionId: exchange.session?.id,
+    meta: state.meta,
+    signal: exchange.signal ?? NEVER_ABORTED,
+    transport: exchange.transport,
+    request: exchange.request,
+  };
+}

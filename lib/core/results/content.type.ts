@@ -1,0 +1,69 @@
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+
+/** Optional hints on a content block. @publicApi */
+export interface ContentAnnotations {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+}
+
+interface BlockBase {
+  annotations?: ContentAnnotations;
+  _meta?: JsonObject;
+}
+
+/** @publicApi */
+export interface TextContent extends BlockBase {
+  type: 'text';
+  text: string;
+}
+
+/** @publicApi */
+export interface ImageContent extends BlockBase {
+  type: 'image';
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+/** @publicApi */
+export interface AudioContent extends BlockBase {
+  type: 'audio';
+  /** Base64-encoded bytes. */
+  data: string;
+  mimeType: string;
+}
+
+/** @publicApi */
+export interface ResourceLinkContent extends BlockBase {
+  type: 'resource_link';
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
+
+/** @publicApi */
+export interface EmbeddedResourceContent extends BlockBase {
+  type: 'resource';
+  resource:
+    | { uri: string; mimeType?: string; text: string; _meta?: JsonObject }
+    | { uri: string; mimeType?: string; blob: string; _meta?: JsonObject };
+}
+
+/** The five content block types of every revision. @publicApi */
+export type ContentBlock =
+  TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;
+
+/**
+ * The wire shape of a `tools/call` result (without the 2026-07-28 envelope fields).
+ * @publicApi
+ */
+export interface CallToolResult {
+  content: ContentBlock[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: JsonObject;
+}

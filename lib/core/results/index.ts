@@ -1,0 +1,13 @@
+export type {
+  AudioContent,
+  CallToolResult,
+  ContentAnnotations,
+  ContentBlock,
+  EmbeddedResourceContent,
+  ImageContent,
+  ResourceLinkContent,
+  TextContent,
+} from './content.type.js';
+export { Content, Result, isResult, type ResultOptions, type ToolResult } from './result.js';
+export { findNonJson } from './json-value.js';
+export { normalizeToolResult } from './tool-result.normalizer.js';

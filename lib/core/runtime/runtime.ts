@@ -1,0 +1,123 @@
+import type { Implementation } from '../components/call-context.interface.js';
+import type { ToolComponent } from '../components/tool.interface.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol/protocol-version.js';
+import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
+import type { DispatchOptions } from '../router/router.js';
+import { Router } from '../router/router.js';
+import type { CacheHint } from './cache-hint.interface.js';
+import { encodeToolDefinition } from './tool.encoder.js';
+
+/**
+ * What a runtime is built from.
+ * @publicApi
+ */
+export interface RuntimeOptions {
+  /** The server's programmatic name, sent as `serverInfo.name`. */
+  name: string;
+  /** The server's version, sent as `serverInfo.version`. */
+  version: string;
+  /** A display name, sent as `serverInfo.title`. */
+  title?: string;
+  /** Natural-language hints for the model, sent by `initialize` and `server/discover`. */
+  instructions?: string;
+  /** The components. @default an empty router */
+  router?: Router;
+  /** Decides visibility and access of components. @default allow everything */
+  authorization?: AuthorizationPolicy;
+  /** Told about handler errors that became safe `isError` results (for logging). */
+  onHandlerError?: DispatchOptions['onHandlerError'];
+  /** Cache hint of `server/discover` results. @default { ttlMs: 0, scope: 'public' } */
+  discoveryCache?: CacheHint;
+  /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
+  toolsCache?: CacheHint;
+}
+
+const DEFAULT_DISCOVERY_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'public' });
+const DEFAULT_TOOLS_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'private' });
+
+/**
+ * The immutable value every transport and the client take: server identity, capabilities, the
+ * router and everything derived from them once, at bootstrap. A catalog change builds a new
+ * runtime.
+ * @publicApi
+ */
+export class Runtime {
+  /** `serverInfo` as the initialize result and 2026-07-28 `_meta` carry it. */
+  readonly serverInfo: Implementation;
+  readonly instructions: string | undefined;
+  readonly router: Router;
+  /** Server capabilities, the same in every revision for the features built so far. */
+  readonly capabilities: JsonObject;
+  readonly protocolVersions: readonly ProtocolVersion[];
+  readonly discoveryCache: CacheHint;
+  readonly toolsCache: CacheHint;
+  readonly dispatchOptions: DispatchOptions;
+  private readonly encodedTools: ReadonlyMap<
+    ToolComponent,
+    Readonly<Record<ProtocolVersion, JsonObject>>
+  >;
+
+  constructor(options: RuntimeOptions) {
+    if (typeof options.name !== 'string' || options.name.length === 0) {
+      throw new Error('Snodo: the server needs a non-empty "name"');
+    }
+    if (typeof options.version !== 'string' || options.version.length === 0) {
+      throw new Error('Snodo: the server needs a non-empty "version"');
+    }
+    const serverInfo: Implementation = { name: options.name, version: options.version };
+    if (options.title !== undefined) serverInfo.title = options.title;
+    this.serverInfo = Object.freeze(serverInfo);
+    this.instructions = options.instructions;
+    this.router = options.router ?? Router.empty();
+    this.capabilities = Object.freeze(this.router.hasTools ? { tools: {} } : {});
+    this.protocolVersions = PROTOCOL_VERSIONS;
+    this.discoveryCache = checkCacheHint(
+      options.discoveryCache ?? DEFAULT_DISCOVERY_CACHE,
+      'discoveryCache',
+    );
+    this.toolsCache = checkCacheHint(options.toolsCache ?? DEFAULT_TOOLS_CACHE, 'toolsCache');
+    this.dispatchOptions = Object.freeze({
+      authorization: options.authorization,
+      onHandlerError: options.onHandlerError,
+    });
+    this.encodedTools = new Map(
+      this.router.listTools().map((tool) => [
+        tool,
+        Object.freeze({
+          '2026-07-28': encodeToolDefinition(tool.definition, '2026-07-28'),
+          '2025-11-25': encodeToolDefinition(tool.definition, '2025-11-25'),
+          '2025-06-18': encodeToolDefinition(tool.definition, '2025-06-18'),
+        }),
+      ]),
+    );
+    Object.freeze(this);
+  }
+
+  /** The wire form of a registered tool's definition for one revision (computed at build time). */
+  encodeTool(tool: ToolComponent, version: ProtocolVersion): JsonObject {
+    const encoded = this.encodedTools.get(tool);
+    return encoded !== undefined
+      ? encoded[version]
+      : encodeToolDefinition(tool.definition, version);
+  }
+}
+
+function checkCacheHint(hint: CacheHint, option: string): CacheHint {
+  if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) {
+    throw new Error(`Snodo: ${option}.ttlMs must be an integer of 0 or more`);
+  }
+  if (hint.scope !== 'public' && hint.scope !== 'private') {
+    throw new Error(`Snodo: ${option}.scope must be "public" or "private"`);
+  }
+  return Object.freeze({ ttlMs: hint.ttlMs, scope: hint.scope });
+}
+
+/**
+ * Builds a runtime.
+ * @throws {Error} when an option is invalid.
+ * @publicApi
+ */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  return new Runtime(options);
+}

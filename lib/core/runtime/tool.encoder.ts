@@ -1,0 +1,39 @@
+import type { JsonSchema, ToolDefinition } from '../components/tool.interface.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { ProtocolVersion } from '../protocol/protocol-version.js';
+
+/**
+ * Wraps a non-object schema for the 2025 revisions, whose `outputSchema` root must be an object:
+ * the value then travels as `{ result: value }`.
+ * @internal
+ */
+export function wrapLegacyOutputSchema(schema: JsonSchema): JsonSchema {
+  return schema.type === 'object'
+    ? schema
+    : { type: 'object', properties: { result: schema }, required: ['result'] };
+}
+
+/**
+ * The wire form of a tool definition for one revision (spec DIGEST §15): 2025-06-18 has no
+ * `icons`; the 2025 revisions need an object-rooted `outputSchema`.
+ * @internal
+ */
+export function encodeToolDefinition(
+  definition: ToolDefinition,
+  version: ProtocolVersion,
+): JsonObject {
+  const legacy = version !== '2026-07-28';
+  const out: JsonObject = { name: definition.name };
+  if (definition.title !== undefined) out.title = definition.title;
+  if (definition.description !== undefined) out.description = definition.description;
+  out.inputSchema = definition.inputSchema;
+  if (definition.outputSchema !== undefined) {
+    out.outputSchema = legacy
+      ? wrapLegacyOutputSchema(definition.outputSchema)
+      : definition.outputSchema;
+  }
+  if (definition.annotations !== undefined) out.annotations = definition.annotations;
+  if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
+  if (definition._meta !== undefined) out._meta = definition._meta;
+  return Object.freeze(out);
+}

@@ -1,0 +1,6 @@
+export type { SessionRecord } from './session-record.interface.js';
+export type { SessionStore } from './session-store.interface.js';
+export {
+  InMemorySessionStore,
+  type InMemorySessionStoreOptions,
+} from './in-memory-session.store.js';

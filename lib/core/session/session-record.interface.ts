@@ -1,0 +1,17 @@
+import type { Implementation } from '../components/call-context.interface.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { ProtocolVersion } from '../protocol/protocol-version.js';
+
+/**
+ * What the server remembers of an initialize-era session.
+ * @publicApi
+ */
+export interface SessionRecord {
+  readonly id: string;
+  /** The negotiated revision. */
+  readonly protocolVersion: ProtocolVersion;
+  readonly clientInfo?: Implementation;
+  readonly clientCapabilities: JsonObject;
+  /** Whether `notifications/initialized` has arrived. */
+  readonly initialized: boolean;
+}

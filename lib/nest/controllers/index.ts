@@ -1,0 +1,1 @@
+export { createSnodoController } from './snodo.controller.js';

@@ -1,0 +1,1 @@
+export { Tool } from './tool.decorator.js';

@@ -1,0 +1,3 @@
+export type { SnodoModuleExtras, SnodoModuleOptions } from './snodo-module-options.interface.js';
+export type { ToolHandler } from './tool-handler.interface.js';
+export type { ToolOptions } from './tool-options.interface.js';

@@ -1,0 +1,35 @@
+import type { CacheHint, SessionStore } from '../../core/index.js';
+
+/**
+ * Options of `SnodoModule.forRoot()` (and what `forRootAsync()`'s factory returns).
+ * @publicApi
+ */
+export interface SnodoModuleOptions {
+  /** The server's programmatic name, sent as `serverInfo.name`. */
+  name: string;
+  /** The server's version, sent as `serverInfo.version`. */
+  version: string;
+  /** A display name, sent as `serverInfo.title`. */
+  title?: string;
+  /** Natural-language hints for the model, sent by `initialize` and `server/discover`. */
+  instructions?: string;
+  /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
+  bodyLimit?: number;
+  /** Where initialize-era sessions live. @default an in-memory store (one process) */
+  sessionStore?: SessionStore;
+  /** Cache hint of `server/discover` results (2026-07-28). @default { ttlMs: 0, scope: 'public' } */
+  discoveryCache?: CacheHint;
+  /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
+  toolsCache?: CacheHint;
+}
+
+/**
+ * Options read synchronously when the module is defined, in `forRoot()` and `forRootAsync()` alike.
+ * @publicApi
+ */
+export interface SnodoModuleExtras {
+  /** The endpoint path, under the app's global prefix. @default 'mcp' */
+  path: string;
+  /** Register the module globally. @default true */
+  isGlobal: boolean;
+}

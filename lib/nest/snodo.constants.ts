@@ -1,0 +1,12 @@
+/** Metadata key: which kind of component a class or method is. @internal */
+export const SNODO_COMPONENT_TYPE = 'snodo:component_type';
+/** Metadata key: the options given to `@Tool()`. @internal */
+export const SNODO_TOOL_OPTIONS = 'snodo:tool_options';
+/** The execution-context type of component calls (never `'http'` nor `'rpc'`). @internal */
+export const SNODO_CONTEXT_TYPE = 'snodo';
+/** Token of the resolved module options (defaults merged). @internal */
+export const SNODO_RESOLVED_OPTIONS = 'SNODO:RESOLVED_OPTIONS';
+/** Token of the endpoint path given to `forRoot()`/`forRootAsync()`. @internal */
+export const SNODO_ENDPOINT_PATH = 'SNODO:ENDPOINT_PATH';
+/** Token of the Streamable HTTP transport. @internal */
+export const SNODO_HTTP_TRANSPORT = 'SNODO:HTTP_TRANSPORT';

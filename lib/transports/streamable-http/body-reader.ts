@@ -1,0 +1,50 @@
+import type { IncomingMessage } from 'node:http';
+
+/** What reading a request body gave. @internal */
+export type BodyReadOutcome =
+  | { readonly ok: true; readonly body: Buffer }
+  | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
+
+/**
+ * Reads a request body up to `limit` bytes. A declared or actual length above the limit stops
+ * reading at once: the caller answers 413 and closes the connection.
+ * @internal
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyReadOutcome> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    return Promise.resolve({ ok: false, reason: 'too-large' });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (outcome: BodyReadOutcome): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        settle({ ok: false, reason: 'too-large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => settle({ ok: true, body: Buffer.concat(chunks, size) });
+    const onError = (): void => settle({ ok: false, reason: 'aborted' });
+    const onClose = (): void => {
+      if (!req.complete) settle({ ok: false, reason: 'aborted' });
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}

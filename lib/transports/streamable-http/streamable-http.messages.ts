@@ -1,0 +1,19 @@
+/** Messages of the Streamable HTTP transport. @internal */
+export const HTTP_MESSAGES = {
+  METHOD_NOT_ALLOWED: (method: string) =>
+    `Method not allowed: ${method} is not served on the MCP endpoint; send JSON-RPC messages with POST`,
+  GET_NOT_SUPPORTED:
+    'Method not allowed: this server opens no GET stream; send JSON-RPC messages with POST',
+  UNSUPPORTED_MEDIA_TYPE:
+    'Unsupported media type: send the JSON-RPC message with Content-Type: application/json',
+  NOT_ACCEPTABLE:
+    'Not acceptable: the Accept header must allow application/json (send "application/json, text/event-stream")',
+  BODY_TOO_LARGE: (limit: number) => `Request body too large: the limit is ${limit} bytes`,
+  BODY_ABORTED: 'Bad request: the request body was not received in full',
+  SESSION_REQUIRED:
+    'Bad request: the Mcp-Session-Id header is required after initialize; send initialize first to open a session',
+  SESSION_NOT_FOUND:
+    'Session not found: it expired or was ended; send initialize again without Mcp-Session-Id',
+  BAD_LEGACY_VERSION_HEADER:
+    'Bad request: the MCP-Protocol-Version header must be the version negotiated by initialize',
+} as const;

@@ -1,0 +1,294 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  ErrorCode,
+  InMemorySessionStore,
+  ProtocolHandler,
+  classifyMessage,
+  isModernMessage,
+  parseMessage,
+  type Exchange,
+  type HandleOutcome,
+  type InboundMessage,
+  type JsonRpcId,
+  type RuntimeSource,
+  type SessionRecord,
+  type SessionStore,
+} from '../../core/index.js';
+import { readBody, type BodyReadOutcome } from './body-reader.js';
+import { HTTP_MESSAGES } from './streamable-http.messages.js';
+
+/**
+ * Options of the Streamable HTTP transport.
+ * @publicApi
+ */
+export interface StreamableHttpOptions {
+  /** The largest request body accepted, in bytes; larger ones get 413. @default 4_194_304 (4 MiB) */
+  bodyLimit?: number;
+  /** Where initialize-era sessions live. @default a new {@link InMemorySessionStore} */
+  sessionStore?: SessionStore;
+}
+
+/** The default body limit: 4 MiB. @publicApi */
+export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Where a framework that read the body before the transport leaves it on the request.
+ * @internal
+ */
+export const PRE_READ_BODY = Symbol.for('snodo.preReadBody');
+
+type PreReadRequest = IncomingMessage & {
+  [PRE_READ_BODY]?: BodyReadOutcome;
+  body?: unknown;
+};
+
+const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+const ACCEPTS_JSON = /(?:^|,)\s*(?:application\/json|application\/\*|\*\/\*)\s*(?:;|,|$)/i;
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * The Streamable HTTP transport on Node's `req`/`res`: used by the Nest controller and usable
+ * from any Node HTTP server. It answers POST with one JSON response (or 202 for notifications),
+ * serves initialize-era sessions (`Mcp-Session-Id`, DELETE to end one) and puts a JSON-RPC
+ * error body on every 4xx.
+ * @publicApi
+ */
+export class StreamableHttpTransport {
+  /** The body limit in force, in bytes. */
+  readonly bodyLimit: number;
+  private readonly sessions: SessionStore;
+  private readonly handler: ProtocolHandler;
+
+  constructor(source: RuntimeSource, options: StreamableHttpOptions = {}) {
+    const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    if (!Number.isInteger(limit) || limit <= 0) {
+      throw new Error('Snodo: bodyLimit must be a positive whole number of bytes');
+    }
+    this.bodyLimit = limit;
+    this.sessions = options.sessionStore ?? new InMemorySessionStore();
+    this.handler = new ProtocolHandler(source);
+  }
+
+  /** Serves one HTTP request on the MCP endpoint. Never throws for bad input. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    switch (req.method) {
+      case 'POST':
+        return this.handlePost(req, res);
+      case 'DELETE':
+        return this.handleDelete(req, res);
+      case 'GET':
+        return sendError(
+          res,
+          405,
+          ErrorCode.InvalidRequest,
+          HTTP_MESSAGES.GET_NOT_SUPPORTED,
+          undefined,
+          {
+            Allow: 'POST, DELETE',
+          },
+        );
+      default:
+        return sendError(
+          res,
+          405,
+          ErrorCode.InvalidRequest,
+          HTTP_MESSAGES.METHOD_NOT_ALLOWED(String(req.method)),
+          undefined,
+          { Allow: 'POST, DELETE' },
+        );
+    }
+  }
+
+  /**
+   * Reads the body of a POST before any framework body parser does, so that the transport
+   * alone decides on size and syntax. On a too-large body it answers 413 itself.
+   * @returns whether the request should continue to the transport.
+   */
+  async preRead(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const outcome = await readBody(req, this.bodyLimit);
+    if (!outcome.ok) {
+      this.rejectBody(res, outcome.reason);
+      return false;
+    }
+    (req as PreReadRequest)[PRE_READ_BODY] = outcome;
+    return true;
+  }
+
+  private rejectBody(res: ServerResponse, reason: 'too-large' | 'aborted'): void {
+    if (reason === 'too-large') {
+      sendError(
+        res,
+        413,
+        ErrorCode.InvalidRequest,
+        HTTP_MESSAGES.BODY_TOO_LARGE(this.bodyLimit),
+        undefined,
+        {
+          Connection: 'close',
+        },
+      );
+    } else {
+      sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.BODY_ABORTED, undefined, {
+        Connection: 'close',
+      });
+    }
+  }
+
+  private async handlePost(req: PreReadRequest, res: ServerResponse): Promise<void> {
+    const contentType = header(req, 'content-type');
+    if (contentType === undefined || !JSON_TYPE.test(contentType)) {
+      return sendError(res, 415, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
+    }
+    const accept = header(req, 'accept');
+    if (accept !== undefined && !ACCEPTS_JSON.test(accept)) {
+      return sendError(res, 406, ErrorCode.InvalidRequest, HTTP_MESSAGES.NOT_ACCEPTABLE);
+    }
+    const inbound = await this.readInbound(req, res);
+    if (inbound === undefined) return;
+
+    const headerVersion = header(req, 'mcp-protocol-version');
+    let session: SessionRecord | undefined;
+    if (
+      !isModernMessage(inbound, headerVersion) &&
+      !isInitialize(inbound) &&
+      inbound.kind !== 'invalid'
+    ) {
+      const id = idOf(inbound);
+      const sessionId = header(req, 'mcp-session-id');
+      if (sessionId === undefined) {
+        return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED, id);
+      }
+      session = await this.sessions.get(sessionId);
+      if (session === undefined) {
+        return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND, id);
+      }
+      if (headerVersion !== undefined && headerVersion.trim() !== session.protocolVersion) {
+        return sendError(
+          res,
+          400,
+          ErrorCode.InvalidRequest,
+          HTTP_MESSAGES.BAD_LEGACY_VERSION_HEADER,
+          id,
+        );
+      }
+    }
+
+    const abort = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) abort.abort();
+    };
+    res.once('close', onClose);
+    const exchange: Exchange = {
+      transport: 'http',
+      session,
+      request: req,
+      signal: abort.signal,
+      headers: {
+        protocolVersion: headerVersion,
+        method: header(req, 'mcp-method'),
+        name: header(req, 'mcp-name'),
+      },
+    };
+    const outcome = await this.handler.handle(inbound, exchange);
+    const extraHeaders = await this.applySessionEffects(outcome, session);
+    if (abort.signal.aborted) return;
+    res.off('close', onClose);
+    send(res, outcome, extraHeaders);
+  }
+
+  private async readInbound(
+    req: PreReadRequest,
+    res: ServerResponse,
+  ): Promise<InboundMessage | undefined> {
+    const preRead = req[PRE_READ_BODY];
+    if (preRead === undefined && req.readableEnded && req.body !== undefined) {
+      // A framework parser already turned the body into a value.
+      return classifyMessage(req.body);
+    }
+    const outcome = preRead ?? (await readBody(req, this.bodyLimit));
+    if (!outcome.ok) {
+      this.rejectBody(res, outcome.reason);
+      return undefined;
+    }
+    return parseMessage(outcome.body.toString('utf8'));
+  }
+
+  private async applySessionEffects(
+    outcome: HandleOutcome,
+    session: SessionRecord | undefined,
+  ): Promise<Record<string, string> | undefined> {
+    if (outcome.openSession !== undefined) {
+      const record: SessionRecord = {
+        ...outcome.openSession,
+        id: globalThis.crypto.randomUUID(),
+        initialized: false,
+      };
+      await this.sessions.create(record);
+      return { 'Mcp-Session-Id': record.id };
+    }
+    if (outcome.sessionInitialized === true && session !== undefined && !session.initialized) {
+      await this.sessions.update({ ...session, initialized: true });
+    }
+    return undefined;
+  }
+
+  private async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId === undefined) {
+      return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED);
+    }
+    if (!(await this.sessions.delete(sessionId))) {
+      return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
+    }
+    res.writeHead(204).end();
+  }
+}
+
+const isInitialize = (inbound: InboundMessage): boolean =>
+  inbound.kind === 'request' && inbound.message.method === 'initialize';
+
+const idOf = (inbound: InboundMessage): JsonRpcId | undefined => {
+  switch (inbound.kind) {
+    case 'request':
+      return inbound.message.id;
+    case 'notification':
+      return undefined;
+    default:
+      return inbound.id;
+  }
+};
+
+function send(res: ServerResponse, outcome: HandleOutcome, extra?: Record<string, string>): void {
+  if (outcome.response === undefined) {
+    res.writeHead(outcome.status, extra).end();
+    return;
+  }
+  const body = JSON.stringify(outcome.response);
+  res.writeHead(outcome.status, {
+    ...extra,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+function sendError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id?: JsonRpcId,
+  headers?: Record<string, string>,
+): void {
+  send(
+    res,
+    {
+      status,
+      response: { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } },
+    },
+    headers,
+  );
+}

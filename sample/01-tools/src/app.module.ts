@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { SnodoModule } from '../../../lib/index.js';
+import { LatestVersionTool } from './latest-version.tool.js';
+import { PackageCatalog } from './package-catalog.service.js';
+import { PackageTools } from './package.tools.js';
+
+@Module({
+  imports: [
+    SnodoModule.forRoot({
+      name: 'packages',
+      version: '1.0.0',
+      instructions: 'Look up packages: search first, then ask for package_info or latest_version.',
+    }),
+  ],
+  providers: [PackageCatalog, PackageTools, LatestVersionTool],
+})
+export class AppModule {}

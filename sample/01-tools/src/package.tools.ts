@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { Result, Tool } from '../../../lib/index.js';
+import { PackageCatalog } from './package-catalog.service.js';
+
+/** Inline form: several tools as methods of one provider, with the catalog injected. */
+@Injectable()
+export class PackageTools {
+  constructor(private readonly catalog: PackageCatalog) {}
+
+  @Tool({
+    name: 'search',
+    title: 'Search packages',
+    description: 'Search packages by name or description',
+    annotations: { readOnlyHint: true },
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', minLength: 1, description: 'Words to look for' } },
+      required: ['query'],
+    },
+  })
+  search(args: { query: string }): string {
+    const hits = this.catalog.search(args.query);
+    if (hits.length === 0) return `No package matches "${args.query}".`;
+    return hits.map((pkg) => `${pkg.name}: ${pkg.description}`).join('\n');
+  }
+
+  @Tool({
+    name: 'package_info',
+    description: 'Name, description and published versions of one package',
+    annotations: { readOnlyHint: true },
+    inputSchema: {
+      type: 'object',
+      properties: { name: { type: 'string', description: 'The exact package name' } },
+      required: ['name'],
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        description: { type: 'string' },
+        versions: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['name', 'description', 'versions'],
+    },
+  })
+  packageInfo(args: { name: string }) {
+    const pkg = this.catalog.find(args.name);
+    if (pkg === undefined)
+      return Result.error(`No package is named "${args.name}"; use search to find one.`);
+    return { name: pkg.name, description: pkg.description, versions: pkg.versions };
+  }
+}
