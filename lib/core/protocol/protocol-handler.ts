@@ -19,11 +19,9 @@ import type {
   JsonRpcResponse,
 } from './json-rpc.type.js';
 import {
-  LATEST_LEGACY_VERSION,
   META_KEYS,
   MODERN_PROTOCOL_VERSION,
   isModernVersion,
-  isSupportedVersion,
   type ProtocolVersion,
 } from './protocol-version.js';
 
@@ -96,7 +94,6 @@ const LOG_LEVELS = new Set([
   'alert',
   'emergency',
 ]);
-const SUPPORTED_MODERN = Object.freeze([MODERN_PROTOCOL_VERSION]);
 const NEVER_ABORTED = new AbortController().signal;
 const ACCEPTED: HandleOutcome = Object.freeze({ status: 202 });
 
@@ -199,11 +196,12 @@ export class ProtocolHandler {
         400,
       );
     }
-    if (!isModernVersion(claim) || !isSupportedVersion(claim)) {
+    const runtime = this.source.runtime;
+    if (!isModernVersion(claim) || !runtime.modernVersions.includes(claim as ProtocolVersion)) {
       return errorOutcome(
         id,
         new SnodoError(ErrorCode.UnsupportedProtocolVersion, MESSAGES.UNSUPPORTED_VERSION(claim), {
-          supported: SUPPORTED_MODERN,
+          supported: runtime.modernVersions,
           requested: claim,
         }),
         400,
@@ -220,15 +218,14 @@ export class ProtocolHandler {
       return errorOutcome(id, SnodoError.invalidParams(MESSAGES.BAD_LOG_LEVEL), 200);
     }
     const state: ServeState = {
-      version: claim,
+      version: claim as ProtocolVersion,
       clientInfo: readImplementation(meta[META_KEYS.clientInfo]),
       clientCapabilities: capabilities,
       meta,
     };
-    const runtime = this.source.runtime;
     if (request.method === 'server/discover') {
       return this.modernResult(id, runtime, {
-        supportedVersions: SUPPORTED_MODERN,
+        supportedVersions: runtime.modernVersions,
         capabilities: runtime.capabilities,
         ...(runtime.instructions === undefined ? {} : { instructions: runtime.instructions }),
         ttlMs: runtime.discoveryCache.ttlMs,
@@ -305,10 +302,20 @@ export class ProtocolHandler {
         200,
       );
     }
-    const version: ProtocolVersion =
-      isSupportedVersion(requested) && !isModernVersion(requested)
-        ? requested
-        : LATEST_LEGACY_VERSION;
+    const served = runtime.legacyVersions;
+    const version = served.includes(requested as ProtocolVersion)
+      ? (requested as ProtocolVersion)
+      : served[0];
+    if (version === undefined) {
+      return errorOutcome(
+        request.id,
+        SnodoError.invalidParams(MESSAGES.UNSUPPORTED_VERSION(requested), {
+          supported: runtime.protocolVersions,
+          requested,
+        }),
+        200,
+      );
+    }
     const result: JsonObject = {
       protocolVersion: version,
       capabilities: runtime.capabilities,

@@ -1,7 +1,12 @@
 import type { Implementation } from '../components/call-context.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
-import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol/protocol-version.js';
+import {
+  PROTOCOL_VERSIONS,
+  isModernVersion,
+  isSupportedVersion,
+  type ProtocolVersion,
+} from '../protocol/protocol-version.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import type { DispatchOptions } from '../router/router.js';
 import { Router } from '../router/router.js';
@@ -21,6 +26,12 @@ export interface RuntimeOptions {
   title?: string;
   /** Natural-language hints for the model, sent by `initialize` and `server/discover`. */
   instructions?: string;
+  /**
+   * The protocol revisions served. An initialize-era client asking for one that is not served is
+   * offered the newest served initialize-era revision.
+   * @default all of {@link PROTOCOL_VERSIONS}
+   */
+  protocols?: readonly ProtocolVersion[];
   /** The components. @default an empty router */
   router?: Router;
   /** Decides visibility and access of components. @default allow everything */
@@ -49,7 +60,12 @@ export class Runtime {
   readonly router: Router;
   /** Server capabilities, the same in every revision for the features built so far. */
   readonly capabilities: JsonObject;
+  /** The revisions served, newest first. */
   readonly protocolVersions: readonly ProtocolVersion[];
+  /** The served 2026-07-28-era revisions: `server/discover`'s `supportedVersions`. */
+  readonly modernVersions: readonly ProtocolVersion[];
+  /** The served initialize-era revisions, newest first. */
+  readonly legacyVersions: readonly ProtocolVersion[];
   readonly discoveryCache: CacheHint;
   readonly toolsCache: CacheHint;
   readonly dispatchOptions: DispatchOptions;
@@ -71,7 +87,9 @@ export class Runtime {
     this.instructions = options.instructions;
     this.router = options.router ?? Router.empty();
     this.capabilities = Object.freeze(this.router.hasTools ? { tools: {} } : {});
-    this.protocolVersions = PROTOCOL_VERSIONS;
+    this.protocolVersions = checkProtocols(options.protocols ?? PROTOCOL_VERSIONS);
+    this.modernVersions = Object.freeze(this.protocolVersions.filter(isModernVersion));
+    this.legacyVersions = Object.freeze(this.protocolVersions.filter((v) => !isModernVersion(v)));
     this.discoveryCache = checkCacheHint(
       options.discoveryCache ?? DEFAULT_DISCOVERY_CACHE,
       'discoveryCache',
@@ -82,14 +100,19 @@ export class Runtime {
       onHandlerError: options.onHandlerError,
     });
     this.encodedTools = new Map(
-      this.router.listTools().map((tool) => [
-        tool,
-        Object.freeze({
-          '2026-07-28': encodeToolDefinition(tool.definition, '2026-07-28'),
-          '2025-11-25': encodeToolDefinition(tool.definition, '2025-11-25'),
-          '2025-06-18': encodeToolDefinition(tool.definition, '2025-06-18'),
-        }),
-      ]),
+      this.router
+        .listTools()
+        .map((tool) => [
+          tool,
+          Object.freeze(
+            Object.fromEntries(
+              PROTOCOL_VERSIONS.map((version) => [
+                version,
+                encodeToolDefinition(tool.definition, version),
+              ]),
+            ) as Record<ProtocolVersion, JsonObject>,
+          ),
+        ]),
     );
     Object.freeze(this);
   }
@@ -101,6 +124,20 @@ export class Runtime {
       ? encoded[version]
       : encodeToolDefinition(tool.definition, version);
   }
+}
+
+function checkProtocols(protocols: readonly ProtocolVersion[]): readonly ProtocolVersion[] {
+  if (!Array.isArray(protocols) || protocols.length === 0) {
+    throw new Error(`Snodo: protocols must list at least one of ${PROTOCOL_VERSIONS.join(', ')}`);
+  }
+  for (const version of protocols as readonly unknown[]) {
+    if (typeof version !== 'string' || !isSupportedVersion(version)) {
+      throw new Error(
+        `Snodo: protocols lists an unknown revision; choose from ${PROTOCOL_VERSIONS.join(', ')}`,
+      );
+    }
+  }
+  return Object.freeze(PROTOCOL_VERSIONS.filter((version) => protocols.includes(version)));
 }
 
 function checkCacheHint(hint: CacheHint, option: string): CacheHint {

@@ -1,4 +1,4 @@
-import type { CacheHint, SessionStore } from '../../core/index.js';
+import type { CacheHint, ProtocolVersion, SessionStore } from '../../core/index.js';
 
 /**
  * Options of `SnodoModule.forRoot()` (and what `forRootAsync()`'s factory returns).
@@ -13,6 +13,12 @@ export interface SnodoModuleOptions {
   title?: string;
   /** Natural-language hints for the model, sent by `initialize` and `server/discover`. */
   instructions?: string;
+  /**
+   * The protocol revisions served. An initialize-era client asking for one that is not served is
+   * offered the newest served initialize-era revision.
+   * @default ['2026-07-28', '2025-11-25', '2025-06-18']
+   */
+  protocols?: ProtocolVersion[];
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */
