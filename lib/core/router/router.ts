@@ -173,7 +173,7 @@ export class Router {
   ): Promise<DispatchOutcome<CallToolResult>> {
     const route = this.tools.get(name);
     if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)));
-    const args = params.arguments ?? {};
+    const args = params.arguments === undefined ? {} : params.arguments;
     if (!isJsonObject(args))
       return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
 
