@@ -11,8 +11,13 @@ export interface RunningApp {
 }
 
 /** Boots a Nest module on 127.0.0.1 with a free port. */
-export async function startApp(module: unknown = AppModule, path = '/mcp'): Promise<RunningApp> {
+export async function startApp(
+  module: unknown = AppModule,
+  path = '/mcp',
+  configure?: (app: INestApplication) => void,
+): Promise<RunningApp> {
   const app = await NestFactory.create(module as never, { logger: false });
+  configure?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {

@@ -1,0 +1,108 @@
+import { jest } from '@jest/globals';
+import { Logger, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
+import { SnodoClient } from '../../lib/client/index.js';
+import { modernRequest, raw } from '../helpers/raw-http.js';
+import { FixtureAppModule } from '../src/fixture-app.module.js';
+import {
+  DuplicateGreetTool,
+  Greeter,
+  GreetingTools,
+  RequestScopedTools,
+  ToolWithoutCall,
+} from '../src/fixture.tools.js';
+
+const moduleWith = (...providers: unknown[]) => {
+  @Module({
+    imports: [SnodoModule.forRoot({ name: 'm', version: '1' })],
+    providers: [Greeter, ...(providers as never[])],
+  })
+  class TestModule {}
+  return TestModule;
+};
+
+async function boot(module: unknown): Promise<() => Promise<void>> {
+  const app = await NestFactory.create(module as never, { logger: false });
+  await app.init();
+  return () => app.close();
+}
+
+describe('SnodoModule', () => {
+  describe('discovery', () => {
+    it('should register decorated methods and classes, and nothing else', async () => {
+      const app = await NestFactory.create(FixtureAppModule.register(), { logger: false });
+      await app.init();
+      try {
+        const registry = app.get(SnodoRegistry);
+        expect(registry.listTools().map((tool) => tool.name)).toEqual(['echo_size', 'greet']);
+        const client = SnodoClient.inProcess(registry.runtime);
+        expect(await client.callTool('greet', { name: 'Grace' })).toMatchObject({
+          content: [{ type: 'text', text: 'Hello, Grace!' }],
+        });
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('should refuse to start when two components share a tool name, naming both places', async () => {
+      await expect(boot(moduleWith(GreetingTools, DuplicateGreetTool))).rejects.toThrow(
+        'Snodo: A tool named "greet" is already registered by another component (declared by DuplicateGreetTool)',
+      );
+    });
+
+    it('should refuse to start when a @Tool() class has no call()', async () => {
+      await expect(boot(moduleWith(ToolWithoutCall))).rejects.toThrow(
+        'Snodo: ToolWithoutCall is decorated with @Tool() but has no call(args, context) method',
+      );
+    });
+
+    it('should warn about a request-scoped provider and leave its tools out', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const app = await NestFactory.create(moduleWith(RequestScopedTools, GreetingTools), {
+        logger: false,
+      });
+      try {
+        await app.init();
+        expect(
+          app
+            .get(SnodoRegistry)
+            .listTools()
+            .map((tool) => tool.name),
+        ).toEqual(['echo_size', 'greet']);
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringContaining('RequestScopedTools is request-scoped'),
+        );
+      } finally {
+        warn.mockRestore();
+        await app.close();
+      }
+    });
+  });
+
+  describe('with @nestjs/testing', () => {
+    it('should read bodies itself in an app created from a testing module', async () => {
+      const moduleRef = await Test.createTestingModule({
+        imports: [FixtureAppModule.register({ bodyLimit: 300_000 })],
+      }).compile();
+      const app = moduleRef.createNestApplication({ logger: false });
+      await app.listen(0, '127.0.0.1');
+      try {
+        const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/mcp`;
+        const { body, headers } = modernRequest(
+          'tools/call',
+          { name: 'echo_size', arguments: { text: 'y'.repeat(200_000) } },
+          { 'mcp-name': 'echo_size' },
+        );
+        expect((await raw(url, { body, headers })).json.result.structuredContent).toEqual({
+          length: 200_000,
+        });
+        expect((await raw(url, { body: '[' })).json.error.code).toBe(-32700);
+        expect((await raw(url, { body: { pad: 'z'.repeat(300_001) } })).status).toBe(413);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,315 @@
+import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
+import {
+  JSON_HEADERS,
+  modernRequest,
+  openSession,
+  raw,
+  type RawResponse,
+} from '../helpers/raw-http.js';
+import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { FixtureAppModule } from '../src/fixture-app.module.js';
+
+const schemas = new McpSchemaValidator();
+
+/** A 4xx answer must carry a JSON-RPC error body, valid for the revision, never an HTML page. */
+function expectJsonRpcError(
+  response: RawResponse,
+  status: number,
+  code: number,
+  revision: Revision = '2025-11-25',
+): void {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.json).toMatchObject({
+    jsonrpc: '2.0',
+    error: { code, message: expect.any(String) },
+  });
+  expect(schemas.checkServerMessage(revision, undefined, response.json)).toEqual([]);
+}
+
+describe('Streamable HTTP endpoint', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp(FixtureAppModule.register());
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  describe('POST checks', () => {
+    it('should answer malformed JSON with -32700, not an HTML error page', async () => {
+      const response = await raw(running.url, { body: '{"jsonrpc": "2.0", "id": 1, "method":' });
+      expectJsonRpcError(response, 400, -32700);
+      expect(response.text).not.toContain('<');
+    });
+
+    it('should answer a batch with -32600', async () => {
+      const response = await raw(running.url, {
+        body: [{ jsonrpc: '2.0', id: 1, method: 'ping' }],
+      });
+      expectJsonRpcError(response, 400, -32600);
+      expect(response.json.error.message).toContain('batches are not supported');
+    });
+
+    it('should answer a non-JSON Content-Type with 415', async () => {
+      const response = await raw(running.url, {
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        headers: { 'content-type': 'text/plain', accept: 'application/json' },
+      });
+      expectJsonRpcError(response, 415, -32600);
+      expect(response.json.error.message).toContain('Content-Type: application/json');
+    });
+
+    it('should answer an Accept header without JSON with 406', async () => {
+      const response = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+        headers: { 'content-type': 'application/json', accept: 'text/html' },
+      });
+      expectJsonRpcError(response, 406, -32600);
+    });
+
+    it('should answer GET with 405, an Allow header and a JSON-RPC body', async () => {
+      const response = await raw(running.url, {
+        method: 'GET',
+        headers: { accept: 'text/event-stream' },
+      });
+      expectJsonRpcError(response, 405, -32600);
+      expect(response.headers.get('allow')).toBe('POST, DELETE');
+    });
+  });
+
+  describe('body size limit', () => {
+    it('should serve a body larger than the platform parser default (100 kB) but under 4 MiB', async () => {
+      const { body, headers } = modernRequest(
+        'tools/call',
+        { name: 'echo_size', arguments: { text: 'x'.repeat(300_000) } },
+        { 'mcp-name': 'echo_size' },
+      );
+      const response = await raw(running.url, { body, headers });
+      expect(response.status).toBe(200);
+      expect(response.json.result.structuredContent).toEqual({ length: 300_000 });
+    });
+
+    it('should answer a body over 4 MiB with 413 and a JSON-RPC body', async () => {
+      const response = await raw(running.url, { body: `{"pad":"${'x'.repeat(4 * 1024 * 1024)}"}` });
+      expectJsonRpcError(response, 413, -32600);
+      expect(response.json.error.message).toBe(
+        'Request body too large: the limit is 4194304 bytes',
+      );
+    });
+
+    it('should apply a configured limit', async () => {
+      const small = await startApp(FixtureAppModule.register({ bodyLimit: 512 }));
+      try {
+        const response = await raw(small.url, {
+          body: { jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(600) } },
+        });
+        expectJsonRpcError(response, 413, -32600);
+        expect(response.json.error.message).toContain('512 bytes');
+      } finally {
+        await small.close();
+      }
+    });
+  });
+
+  describe('initialize-era sessions', () => {
+    it('should issue Mcp-Session-Id on initialize and require it afterwards', async () => {
+      const sessionId = await openSession(running.url);
+      expect(sessionId).toMatch(/^[\x21-\x7e]+$/);
+
+      const initialized = await raw(running.url, {
+        body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+        headers: {
+          ...JSON_HEADERS,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+        },
+      });
+      expect(initialized.status).toBe(202);
+      expect(initialized.text).toBe('');
+
+      const listed = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        headers: {
+          ...JSON_HEADERS,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+        },
+      });
+      expect(listed.status).toBe(200);
+      expect(listed.json.result.tools.map((t: { name: string }) => t.name)).toEqual([
+        'echo_size',
+        'greet',
+      ]);
+      expect(schemas.checkServerMessage('2025-11-25', 'tools/list', listed.json)).toEqual([]);
+    });
+
+    it('should answer a request without a session id with 400', async () => {
+      const response = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      });
+      expectJsonRpcError(response, 400, -32600);
+      expect(response.json.id).toBe(2);
+      expect(response.json.error.message).toContain('Mcp-Session-Id header is required');
+    });
+
+    it('should answer an unknown session id with 404', async () => {
+      const response = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+        headers: { ...JSON_HEADERS, 'mcp-session-id': 'no-such-session' },
+      });
+      expectJsonRpcError(response, 404, -32001);
+    });
+
+    it('should answer a MCP-Protocol-Version other than the negotiated one with 400', async () => {
+      const sessionId = await openSession(running.url, '2025-06-18');
+      const response = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 4, method: 'tools/list' },
+        headers: {
+          ...JSON_HEADERS,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+        },
+      });
+      expectJsonRpcError(response, 400, -32600, '2025-06-18');
+    });
+
+    it('should end a session on DELETE', async () => {
+      const sessionId = await openSession(running.url);
+      const deleted = await raw(running.url, {
+        method: 'DELETE',
+        headers: { 'mcp-session-id': sessionId },
+      });
+      expect(deleted.status).toBe(204);
+      const after = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 5, method: 'ping' },
+        headers: { ...JSON_HEADERS, 'mcp-session-id': sessionId },
+      });
+      expectJsonRpcError(after, 404, -32001);
+      const again = await raw(running.url, {
+        method: 'DELETE',
+        headers: { 'mcp-session-id': sessionId },
+      });
+      expectJsonRpcError(again, 404, -32001);
+    });
+
+    it('should answer DELETE without a session id with 400', async () => {
+      expectJsonRpcError(await raw(running.url, { method: 'DELETE', headers: {} }), 400, -32600);
+    });
+  });
+
+  describe('2026-07-28 requests', () => {
+    it('should ignore Mcp-Session-Id and issue none', async () => {
+      const { body, headers } = modernRequest('tools/list', {}, { 'mcp-session-id': 'stale' });
+      const response = await raw(running.url, { body, headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('mcp-session-id')).toBeNull();
+      expect(schemas.checkServerMessage('2026-07-28', 'tools/list', response.json)).toEqual([]);
+    });
+
+    it('should answer a missing MCP-Protocol-Version header with -32020', async () => {
+      const { body } = modernRequest('tools/list');
+      const response = await raw(running.url, {
+        body,
+        headers: { ...JSON_HEADERS, 'mcp-method': 'tools/list' },
+      });
+      expectJsonRpcError(response, 400, -32020, '2026-07-28');
+      expect(response.json.id).toBe(1);
+    });
+
+    it('should answer a header version without _meta with -32602', async () => {
+      const response = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        headers: {
+          ...JSON_HEADERS,
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/list',
+        },
+      });
+      expectJsonRpcError(response, 400, -32602, '2026-07-28');
+    });
+
+    it('should answer initialize sent with the 2026-07-28 envelope with 404 and -32601', async () => {
+      const { body, headers } = modernRequest('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+      });
+      expectJsonRpcError(await raw(running.url, { body, headers }), 404, -32601, '2026-07-28');
+    });
+
+    it('should call a tool whose Mcp-Name is base64-encoded', async () => {
+      const { body, headers } = modernRequest(
+        'tools/call',
+        { name: 'greet', arguments: { name: 'Ada' } },
+        { 'mcp-name': '=?base64?Z3JlZXQ=?=' },
+      );
+      const response = await raw(running.url, { body, headers });
+      expect(response.json.result.content).toEqual([{ type: 'text', text: 'Hello, Ada!' }]);
+      expect(schemas.checkServerMessage('2026-07-28', 'tools/call', response.json)).toEqual([]);
+    });
+  });
+});
+
+describe('Nest integration of the endpoint', () => {
+  it('should live under the global prefix, with its own body handling', async () => {
+    const running = await startApp(FixtureAppModule.register(), '/api/mcp', (app) =>
+      app.setGlobalPrefix('api'),
+    );
+    try {
+      const { body, headers } = modernRequest('tools/list');
+      expect((await raw(running.url, { body, headers })).status).toBe(200);
+      expectJsonRpcError(await raw(running.url, { body: '{nope' }), 400, -32700);
+      expect((await raw(running.url.replace('/api', ''), { body, headers })).status).toBe(404);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('should serve a custom path', async () => {
+    const running = await startApp(FixtureAppModule.register({ path: '/tools/rpc' }), '/tools/rpc');
+    try {
+      const { body, headers } = modernRequest('server/discover');
+      const response = await raw(running.url, { body, headers });
+      expect(response.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({
+        name: 'fixture',
+        version: '0.0.1',
+      });
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('should apply global guards to the endpoint', async () => {
+    const running = await startApp(FixtureAppModule.withGlobalGuard());
+    try {
+      const { body, headers } = modernRequest('tools/list');
+      expect((await raw(running.url, { body, headers })).status).toBe(403);
+      expect(
+        (await raw(running.url, { body, headers: { ...headers, 'x-api-key': 'let-me-in' } }))
+          .status,
+      ).toBe(200);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('should take its options from forRootAsync()', async () => {
+    const running = await startApp(FixtureAppModule.registerAsync(), '/async-mcp');
+    try {
+      const { body, headers } = modernRequest('server/discover');
+      const response = await raw(running.url, { body, headers });
+      expect(response.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({
+        name: 'fixture-async',
+        version: '0.0.2',
+      });
+      const tooLarge = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(3000) } },
+      });
+      expectJsonRpcError(tooLarge, 413, -32600);
+    } finally {
+      await running.close();
+    }
+  });
+});

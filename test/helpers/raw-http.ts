@@ -1,0 +1,77 @@
+/** What a raw HTTP call to the endpoint gave. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, when it is JSON. */
+  json: any;
+}
+
+export const JSON_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
+
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+};
+
+/** Sends one HTTP request to the endpoint; a non-string body is sent as JSON. */
+export async function raw(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const response = await fetch(url, {
+    method: init.method ?? 'POST',
+    headers: init.headers ?? JSON_HEADERS,
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** A 2026-07-28 request with its standard headers. */
+export function modernRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): { body: unknown; headers: Record<string, string> } {
+  return {
+    body: { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: MODERN_META } },
+    headers: {
+      ...JSON_HEADERS,
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...headers,
+    },
+  };
+}
+
+/** Opens an initialize-era session and returns its id. */
+export async function openSession(url: string, protocolVersion = '2025-11-25'): Promise<string> {
+  const response = await raw(url, {
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+    },
+  });
+  const id = response.headers.get('mcp-session-id');
+  if (response.status !== 200 || id === null)
+    throw new Error(`initialize failed: ${response.status} ${response.text}`);
+  return id;
+}
