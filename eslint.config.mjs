@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 const layer = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-sample/**', 'dist-dev/**', 'coverage/**', '.conformance/**', 'eslint.config.mjs', 'jest.config.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-sample/**',
+      'dist-dev/**',
+      'coverage/**',
+      '.conformance/**',
+      'eslint.config.mjs',
+      'jest.config.mjs',
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   prettierRecommended,
@@ -16,7 +26,18 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false, fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { disallowTypeAnnotations: false, fixStyle: 'inline-type-imports' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { console: 'readonly' },
     },
   },
   {
@@ -28,8 +49,23 @@ export default tseslint.config(
     files: ['lib/core/**/*.ts'],
     rules: {
       'no-restricted-imports': layer([
-        { group: ['@nestjs/*', 'rxjs', 'rxjs/*', 'reflect-metadata', 'node:http', 'http', 'node:https', 'express'], message: 'lib/core stays free of Nest, rxjs and node:http.' },
-        { group: ['**/nest/**', '**/transports/**', '**/client/**', '**/cli/**'], message: 'lib/core imports nothing else in lib/.' },
+        {
+          group: [
+            '@nestjs/*',
+            'rxjs',
+            'rxjs/*',
+            'reflect-metadata',
+            'node:http',
+            'http',
+            'node:https',
+            'express',
+          ],
+          message: 'lib/core stays free of Nest, rxjs and node:http.',
+        },
+        {
+          group: ['**/nest/**', '**/transports/**', '**/client/**', '**/cli/**'],
+          message: 'lib/core imports nothing else in lib/.',
+        },
       ]),
     },
   },
@@ -37,8 +73,14 @@ export default tseslint.config(
     files: ['lib/transports/**/*.ts', 'lib/client/**/*.ts'],
     rules: {
       'no-restricted-imports': layer([
-        { group: ['@nestjs/*', 'rxjs', 'rxjs/*', 'reflect-metadata'], message: 'transports and client load without Nest.' },
-        { group: ['**/nest/**', '**/cli/**'], message: 'transports and client import only lib/core.' },
+        {
+          group: ['@nestjs/*', 'rxjs', 'rxjs/*', 'reflect-metadata'],
+          message: 'transports and client load without Nest.',
+        },
+        {
+          group: ['**/nest/**', '**/cli/**'],
+          message: 'transports and client import only lib/core.',
+        },
       ]),
     },
   },

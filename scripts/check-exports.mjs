@@ -13,7 +13,8 @@ try {
   const client = await import(pathToFileURL(join(dir, 'dist/client/index.js')).href);
   const runtime = new core.Runtime({ name: 'exports-check', version: '1.0.0' });
   const discovered = await client.SnodoClient.inProcess(runtime).discover();
-  if (discovered.resultType !== 'complete') throw new Error('server/discover gave no complete result');
+  if (discovered.resultType !== 'complete')
+    throw new Error('server/discover gave no complete result');
   let nestLoaded = true;
   try {
     await import(pathToFileURL(join(dir, 'dist/index.js')).href);
