@@ -9,3 +9,4 @@ export * from './results/index.js';
 export * from './router/index.js';
 export * from './runtime/index.js';
 export * from './session/index.js';
+export * from './schema/index.js';

@@ -1,0 +1,22 @@
+import { AjvValidator } from './ajv.validator.js';
+import { BasicValidator } from './basic.validator.js';
+import { PassthroughValidator } from './passthrough.validator.js';
+import type { SchemaValidator, SchemaValidatorName } from './schema-validator.interface.js';
+
+/**
+ * The validator for a `schemaValidator` option: a built-in name or a user's own validator.
+ * @throws {Error} for an unknown name.
+ * @publicApi
+ */
+export function resolveSchemaValidator(
+  option: SchemaValidatorName | SchemaValidator | undefined,
+): SchemaValidator {
+  if (option === undefined || option === 'passthrough') return new PassthroughValidator();
+  if (option === 'basic') return new BasicValidator();
+  if (option === 'ajv') return new AjvValidator();
+  if (typeof option === 'object' && option !== null && typeof option.compile === 'function')
+    return option;
+  throw new Error(
+    'Snodo: schemaValidator must be "passthrough", "basic", "ajv" or an object with compile(schema)',
+  );
+}

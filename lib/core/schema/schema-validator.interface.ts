@@ -1,0 +1,35 @@
+import type { JsonSchema } from '../components/tool.interface.js';
+
+/**
+ * Why a value failed validation: where (a JSON Pointer, `''` for the root) and which rule.
+ * Neither part ever contains the value itself.
+ * @publicApi
+ */
+export interface ValidationIssue {
+  readonly path: string;
+  readonly rule: string;
+}
+
+/**
+ * A schema compiled once, checked many times.
+ * @publicApi
+ */
+export interface CompiledSchema {
+  /** The first issue found, or `undefined` when the value is valid. */
+  validate(value: unknown): ValidationIssue | undefined;
+}
+
+/**
+ * Checks tool arguments and structured results against JSON Schema. A runtime compiles every
+ * tool schema once with it; `compile` may throw for a schema it cannot handle, which stops the
+ * app at bootstrap with the tool's name in the message.
+ * @publicApi
+ */
+export interface SchemaValidator {
+  /** A short name for messages and caches, such as `basic` or `ajv`. */
+  readonly name: string;
+  compile(schema: JsonSchema): CompiledSchema;
+}
+
+/** The built-in validators by name. @publicApi */
+export type SchemaValidatorName = 'passthrough' | 'basic' | 'ajv';
