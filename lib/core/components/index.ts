@@ -1,8 +1,10 @@
 export type {
   Icon,
   JsonSchema,
+  PreparedArguments,
   ToolAnnotations,
   ToolComponent,
   ToolDefinition,
 } from './tool.interface.js';
 export type { CallContext, Implementation, TransportKind } from './call-context.interface.js';
+export type { HeaderParam } from './x-mcp-header.js';

@@ -1,5 +1,6 @@
 import type { CallContext } from './call-context.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { ValidationIssue } from '../schema/schema-validator.interface.js';
 
 /** A JSON Schema object, as MCP carries it. @publicApi */
 export type JsonSchema = JsonObject;
@@ -61,4 +62,17 @@ export interface ToolDefinition {
 export interface ToolComponent {
   readonly definition: ToolDefinition;
   call(args: JsonObject, context: CallContext): unknown;
+  /**
+   * Checks (and may convert) the arguments itself, as a class-validator DTO does; the runtime's
+   * schema validator then does not run on them. The converted value is what `call` receives.
+   */
+  prepareArguments?(args: JsonObject): PreparedArguments;
 }
+
+/**
+ * What a tool's own argument check gave.
+ * @publicApi
+ */
+export type PreparedArguments =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly issue: ValidationIssue };

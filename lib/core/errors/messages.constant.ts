@@ -36,6 +36,9 @@ export const MESSAGES = {
   ARGUMENTS_NOT_OBJECT: 'Invalid params: "arguments" must be an object',
   MISSING_REQUIRED_ARGUMENTS: (names: readonly string[]) =>
     `Missing required arguments: ${names.join(', ')}`,
+  INVALID_ARGUMENTS: (path: string, rule: string) => `Invalid arguments at ${path}: ${rule}`,
+  OUTPUT_MISMATCH: (name: string, path: string, rule: string) =>
+    `Tool "${name}" returned structured content that does not match its outputSchema at ${path}: ${rule}`,
   TOOL_FAILED: (name: string) => `Tool "${name}" failed with an internal error`,
   TOOL_NOT_JSON: (name: string, reason: string) =>
     `Tool "${name}" returned a value that is not JSON: ${reason}`,

@@ -9,6 +9,7 @@ import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
 import type { Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { decodeHeaderValue } from './header-value.js';
+import { checkParamHeaders } from './param-headers.js';
 import { isJsonObject } from './json-rpc.parser.js';
 import type {
   InboundMessage,
@@ -34,6 +35,8 @@ export interface StandardHeaders {
   readonly protocolVersion?: string;
   readonly method?: string;
   readonly name?: string;
+  /** Every value of a lower-case `mcp-param-*` header, or `undefined` when absent. */
+  readonly param?: (field: string) => readonly string[] | undefined;
 }
 
 /**
@@ -375,6 +378,15 @@ export class ProtocolHandler {
             SnodoError.invalidParams(MESSAGES.TOOL_NAME_REQUIRED),
             200,
           );
+        }
+        const read = exchange.headers?.param;
+        if (modern && read !== undefined && isJsonObject(params.arguments)) {
+          const headerParams = runtime.router.headerParamsOf(params.name);
+          const mismatch =
+            headerParams.length === 0
+              ? undefined
+              : checkParamHeaders(headerParams, params.arguments, read);
+          if (mismatch !== undefined) return headerError(request.id, mismatch);
         }
         const outcome = await runtime.router.dispatch(
           { kind: 'tools/call', name: params.name },

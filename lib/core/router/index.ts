@@ -1,4 +1,9 @@
-export { Router, type DispatchOptions, type RouterOperation } from './router.js';
+export {
+  Router,
+  type CompiledToolSchemas,
+  type DispatchOptions,
+  type RouterOperation,
+} from './router.js';
 export type { DispatchOutcome } from './dispatch-outcome.type.js';
 export type {
   AuthorizationPhase,

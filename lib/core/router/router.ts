@@ -1,5 +1,6 @@
 import type { CallContext } from '../components/call-context.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
+import type { HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isSnodoError, SnodoError } from '../errors/snodo.error.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
@@ -7,6 +8,12 @@ import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
 import { Result } from '../results/result.js';
 import { normalizeToolResult } from '../results/tool-result.normalizer.js';
+import { validateDirect } from '../schema/direct-validation.js';
+import type {
+  CompiledSchema,
+  SchemaValidator,
+  ValidationIssue,
+} from '../schema/schema-validator.interface.js';
 import type { AuthorizationPolicy, ComponentRef } from './authorization-policy.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import { validateToolDefinition } from './tool-definition.validator.js';
@@ -27,6 +34,22 @@ export interface DispatchOptions {
   readonly authorization?: AuthorizationPolicy;
   /** Told about every error a handler throws that becomes a safe `isError` result. */
   readonly onHandlerError?: (component: ComponentRef, error: unknown) => void;
+  /** Checks arguments and structured results; absent: only the top-level `required` list. */
+  readonly schemaValidator?: SchemaValidator;
+  /**
+   * Schemas the runtime compiled once, by tool. A tool missing here is compiled on first use
+   * through the shared direct-call cache.
+   */
+  readonly compiledSchemas?: ReadonlyMap<ToolComponent, CompiledToolSchemas>;
+}
+
+/**
+ * The compiled schemas of one tool.
+ * @publicApi
+ */
+export interface CompiledToolSchemas {
+  readonly input?: CompiledSchema;
+  readonly output?: CompiledSchema;
 }
 
 /** A registered tool with what the router derived from it once. @internal */
@@ -35,6 +58,7 @@ interface ToolRoute {
   readonly ref: ComponentRef;
   readonly required: readonly string[];
   readonly hasOutputSchema: boolean;
+  readonly headerParams: readonly HeaderParam[];
 }
 
 /**
@@ -64,7 +88,7 @@ export class Router {
    * @throws {Error} when the definition is invalid or another component already has the name.
    */
   registerTool(component: ToolComponent): Router {
-    const name = validateToolDefinition(component);
+    const { name, headerParams } = validateToolDefinition(component);
     const existing = this.tools.get(name);
     if (existing !== undefined) {
       if (existing.component === component) return this;
@@ -79,6 +103,7 @@ export class Router {
       ref: Object.freeze({ kind: 'tool', name, component }),
       required: Object.freeze(required),
       hasOutputSchema: component.definition.outputSchema !== undefined,
+      headerParams: Object.freeze(headerParams),
     });
     const tools = new Map(this.tools).set(name, route);
     const sorted = [...this.sortedTools, route].sort((a, b) =>
@@ -95,6 +120,11 @@ export class Router {
   /** The tool registered under `name`, if any. */
   findTool(name: string): ToolComponent | undefined {
     return this.tools.get(name)?.component;
+  }
+
+  /** The arguments of a tool that travel in `Mcp-Param-*` headers (empty for most tools). */
+  headerParamsOf(name: string): readonly HeaderParam[] {
+    return this.tools.get(name)?.headerParams ?? [];
   }
 
   /** Whether any tool is registered. */
@@ -184,12 +214,28 @@ export class Router {
     }
 
     const missing = route.required.filter((key) => args[key] === undefined);
-    if (missing.length > 0)
+    if (missing.length > 0) {
       return success(Result.error(MESSAGES.MISSING_REQUIRED_ARGUMENTS(missing)));
+    }
+    const schemas = options.compiledSchemas?.get(route.component);
+    let input: unknown = args;
+    if (route.component.prepareArguments !== undefined) {
+      const prepared = route.component.prepareArguments(args);
+      if (!prepared.ok) return success(Result.error(invalidArguments(prepared.issue)));
+      input = prepared.value;
+    } else {
+      const issue = check(
+        schemas?.input,
+        options.schemaValidator,
+        route.component.definition.inputSchema,
+        args,
+      );
+      if (issue !== undefined) return success(Result.error(invalidArguments(issue)));
+    }
 
     let returned: { value: unknown } | { thrown: unknown };
     try {
-      returned = { value: await route.component.call(args, context) };
+      returned = { value: await route.component.call(input as JsonObject, context) };
     } catch (thrown) {
       if (!isSnodoError(thrown)) options.onHandlerError?.(route.ref, thrown);
       returned = { thrown };
@@ -197,6 +243,36 @@ export class Router {
     if ('value' in returned && returned.value instanceof Error && !isSnodoError(returned.value)) {
       options.onHandlerError?.(route.ref, returned.value);
     }
-    return normalizeToolResult(name, returned, route.hasOutputSchema);
+    const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
+    const outputSchema = route.component.definition.outputSchema;
+    if (outcome.ok && outputSchema !== undefined && outcome.value.isError !== true) {
+      const issue = check(
+        schemas?.output,
+        options.schemaValidator,
+        outputSchema,
+        outcome.value.structuredContent,
+      );
+      if (issue !== undefined) {
+        return failure(
+          SnodoError.internal(MESSAGES.OUTPUT_MISMATCH(name, pointer(issue), issue.rule)),
+        );
+      }
+    }
+    return outcome;
   }
+}
+
+const pointer = (issue: ValidationIssue): string => (issue.path === '' ? '/' : issue.path);
+
+const invalidArguments = (issue: ValidationIssue): string =>
+  MESSAGES.INVALID_ARGUMENTS(pointer(issue), issue.rule);
+
+function check(
+  compiled: CompiledSchema | undefined,
+  validator: SchemaValidator | undefined,
+  schema: JsonObject,
+  value: unknown,
+): ValidationIssue | undefined {
+  if (compiled !== undefined) return compiled.validate(value);
+  return validator === undefined ? undefined : validateDirect(validator, schema, value);
 }

@@ -1,15 +1,73 @@
-import type { ToolComponent } from '../components/tool.interface.js';
+import { checkMetaKey } from '../components/meta-key.js';
+import type { Icon, ToolComponent } from '../components/tool.interface.js';
+import { collectHeaderParams, type HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { findNonJson } from '../results/json-value.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
+const ANNOTATION_HINTS = [
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'openWorldHint',
+] as const;
+
+/** What registration derives from a valid definition. @internal */
+export interface CheckedTool {
+  readonly name: string;
+  readonly headerParams: readonly HeaderParam[];
+}
+
+function checkIcons(icons: unknown): string | undefined {
+  if (!Array.isArray(icons)) return 'icons must be an array';
+  for (const [i, icon] of (icons as Partial<Icon>[]).entries()) {
+    if (!isJsonObject(icon) || typeof icon.src !== 'string' || !ABSOLUTE_URI.test(icon.src)) {
+      return `icons[${i}].src must be an absolute URI (https: or data:)`;
+    }
+    if (icon.mimeType !== undefined && typeof icon.mimeType !== 'string')
+      return `icons[${i}].mimeType must be a string`;
+    if (
+      icon.sizes !== undefined &&
+      (!Array.isArray(icon.sizes) || !icon.sizes.every((s) => typeof s === 'string'))
+    ) {
+      return `icons[${i}].sizes must be an array of strings such as "48x48"`;
+    }
+    if (icon.theme !== undefined && icon.theme !== 'light' && icon.theme !== 'dark') {
+      return `icons[${i}].theme must be "light" or "dark"`;
+    }
+  }
+  return undefined;
+}
+
+function checkMeta(meta: unknown): string | undefined {
+  if (!isJsonObject(meta)) return '_meta must be an object';
+  for (const key of Object.keys(meta)) {
+    const problem = checkMetaKey(key);
+    if (problem !== undefined) return `_meta key ${problem}`;
+  }
+  const notJson = findNonJson(meta);
+  return notJson === undefined ? undefined : `_meta must hold JSON values: ${notJson}`;
+}
+
+function checkAnnotations(annotations: unknown): string | undefined {
+  if (!isJsonObject(annotations)) return 'annotations must be an object';
+  if (annotations.title !== undefined && typeof annotations.title !== 'string')
+    return 'annotations.title must be a string';
+  const hint = ANNOTATION_HINTS.find(
+    (key) => annotations[key] !== undefined && typeof annotations[key] !== 'boolean',
+  );
+  return hint === undefined ? undefined : `annotations.${hint} must be a boolean`;
+}
 
 /**
- * Checks a tool component at registration and returns its name.
+ * Checks a tool component at registration: its name, schemas, display fields, `_meta` keys and
+ * `x-mcp-header` annotations.
  * @throws {Error} naming the tool and what to fix.
  * @internal
  */
-export function validateToolDefinition(component: ToolComponent): string {
+export function validateToolDefinition(component: ToolComponent): CheckedTool {
   const definition = (component as Partial<ToolComponent> | undefined)?.definition;
   const name = typeof definition?.name === 'string' ? definition.name : '<unnamed>';
   const fail = (reason: string): never => {
@@ -17,18 +75,33 @@ export function validateToolDefinition(component: ToolComponent): string {
   };
   if (!isJsonObject(definition)) return fail('it has no definition object');
   if (typeof component.call !== 'function') fail('it has no call(args, context) function');
-  if (!TOOL_NAME.test(name)) {
+  if (!TOOL_NAME.test(name))
     fail('the name must be 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "."');
-  }
   const { inputSchema, outputSchema } = definition;
   if (!isJsonObject(inputSchema) || inputSchema.type !== 'object') {
     fail('inputSchema must be a JSON Schema object with type "object" at its root');
   }
-  if (outputSchema !== undefined && !isJsonObject(outputSchema)) {
+  if (outputSchema !== undefined && !isJsonObject(outputSchema))
     fail('outputSchema must be a JSON Schema object');
-  }
   if (inputSchema.required !== undefined && !Array.isArray(inputSchema.required)) {
     fail('inputSchema.required must be an array of property names');
   }
-  return name;
+  for (const [field, value] of [
+    ['title', definition.title],
+    ['description', definition.description],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'string') fail(`${field} must be a string`);
+  }
+  const problem =
+    (definition.icons === undefined ? undefined : checkIcons(definition.icons)) ??
+    (definition._meta === undefined ? undefined : checkMeta(definition._meta)) ??
+    (definition.annotations === undefined ? undefined : checkAnnotations(definition.annotations));
+  if (problem !== undefined) fail(problem);
+  let headerParams: HeaderParam[] = [];
+  try {
+    headerParams = collectHeaderParams(inputSchema);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  return { name, headerParams };
 }

@@ -8,7 +8,9 @@ import {
   type ProtocolVersion,
 } from '../protocol/protocol-version.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
-import type { DispatchOptions } from '../router/router.js';
+import type { CompiledToolSchemas, DispatchOptions } from '../router/router.js';
+import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
+import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import { Router } from '../router/router.js';
 import type { CacheHint } from './cache-hint.interface.js';
 import { encodeToolDefinition } from './tool.encoder.js';
@@ -34,6 +36,13 @@ export interface RuntimeOptions {
   protocols?: readonly ProtocolVersion[];
   /** The components. @default an empty router */
   router?: Router;
+  /**
+   * Checks tool arguments and structured results: `passthrough` (none), `basic` (the
+   * dependency-free subset), `ajv` (full JSON Schema 2020-12) or your own validator. Every tool
+   * schema is compiled once, when the runtime is built.
+   * @default 'passthrough'
+   */
+  schemaValidator?: SchemaValidatorName | SchemaValidator;
   /** Decides visibility and access of components. @default allow everything */
   authorization?: AuthorizationPolicy;
   /** Told about handler errors that became safe `isError` results (for logging). */
@@ -69,6 +78,7 @@ export class Runtime {
   readonly discoveryCache: CacheHint;
   readonly toolsCache: CacheHint;
   readonly dispatchOptions: DispatchOptions;
+  readonly schemaValidator: SchemaValidator;
   private readonly encodedTools: ReadonlyMap<
     ToolComponent,
     Readonly<Record<ProtocolVersion, JsonObject>>
@@ -95,9 +105,12 @@ export class Runtime {
       'discoveryCache',
     );
     this.toolsCache = checkCacheHint(options.toolsCache ?? DEFAULT_TOOLS_CACHE, 'toolsCache');
+    this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
     this.dispatchOptions = Object.freeze({
       authorization: options.authorization,
       onHandlerError: options.onHandlerError,
+      schemaValidator: this.schemaValidator,
+      compiledSchemas: compileToolSchemas(this.router.listTools(), this.schemaValidator),
     });
     this.encodedTools = new Map(
       this.router
@@ -124,6 +137,30 @@ export class Runtime {
       ? encoded[version]
       : encodeToolDefinition(tool.definition, version);
   }
+}
+
+function compileToolSchemas(
+  tools: readonly ToolComponent[],
+  validator: SchemaValidator,
+): ReadonlyMap<ToolComponent, CompiledToolSchemas> {
+  const compiled = new Map<ToolComponent, CompiledToolSchemas>();
+  for (const tool of tools) {
+    const { name, inputSchema, outputSchema } = tool.definition;
+    const compile = (schema: JsonObject, which: string) => {
+      try {
+        return validator.compile(schema);
+      } catch (error) {
+        throw new Error(
+          `Snodo: the ${which} of tool "${name}" cannot be compiled by the ${validator.name} validator: ${(error as Error).message}`,
+        );
+      }
+    };
+    compiled.set(tool, {
+      input: tool.prepareArguments === undefined ? compile(inputSchema, 'inputSchema') : undefined,
+      output: outputSchema === undefined ? undefined : compile(outputSchema, 'outputSchema'),
+    });
+  }
+  return compiled;
 }
 
 function checkProtocols(protocols: readonly ProtocolVersion[]): readonly ProtocolVersion[] {

@@ -108,14 +108,14 @@ export class AjvValidator implements SchemaValidator {
       validateFormats: true,
       ...options.ajv,
     };
-    this.draft2020 = new Ajv2020(settings) as unknown as Ajv;
+    this.draft2020 = new Ajv2020(settings);
     this.draft07 = new Ajv(settings);
     addFormats(this.draft2020);
     addFormats(this.draft07);
   }
 
   compile(schema: JsonSchema): CompiledSchema {
-    const validate = this.engineFor(schema).compile(schema) as ValidateFunction;
+    const validate: ValidateFunction = this.engineFor(schema).compile(schema);
     return {
       validate: (value: unknown) => {
         if (validate(value)) return undefined;
@@ -131,7 +131,7 @@ export class AjvValidator implements SchemaValidator {
       return this.draft2020;
     if (typeof dialect === 'string' && DRAFT_07.test(dialect)) return this.draft07;
     throw new Error(
-      `the schema declares the dialect ${String(dialect)}, which is not supported; use JSON Schema 2020-12 or draft-07`,
+      `the schema declares the dialect ${JSON.stringify(dialect)}, which is not supported; use JSON Schema 2020-12 or draft-07`,
     );
   }
 }

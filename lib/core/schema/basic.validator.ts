@@ -62,9 +62,13 @@ function matchesType(value: unknown, type: string): boolean {
   }
 }
 
+/** JSON Schema counts string length in code points, not UTF-16 units. */
 const codePoints = (text: string): number => {
   let count = 0;
-  for (const _ of text) count++;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff) count++;
+  }
   return count;
 };
 

@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../components/tool.interface.js';
 import type { CompiledSchema, SchemaValidator } from './schema-validator.interface.js';
 
 const ACCEPT_ALL: CompiledSchema = Object.freeze({ validate: () => undefined });
@@ -10,7 +11,7 @@ const ACCEPT_ALL: CompiledSchema = Object.freeze({ validate: () => undefined });
 export class PassthroughValidator implements SchemaValidator {
   readonly name = 'passthrough';
 
-  compile(): CompiledSchema {
+  compile(_schema?: JsonSchema): CompiledSchema {
     return ACCEPT_ALL;
   }
 }

@@ -190,6 +190,7 @@ export class StreamableHttpTransport {
         protocolVersion: headerVersion,
         method: header(req, 'mcp-method'),
         name: header(req, 'mcp-name'),
+        param: (field) => req.headersDistinct[field],
       },
     };
     const outcome = await this.handler.handle(inbound, exchange);

@@ -1,0 +1,121 @@
+import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { escapePointer } from '../schema/json-pointer.js';
+
+/**
+ * A tool argument mirrored in an `Mcp-Param-<header>` HTTP header (2026-07-28, spec DIGEST §4).
+ * @publicApi
+ */
+export interface HeaderParam {
+  /** The name as declared, such as `Region`. */
+  readonly header: string;
+  /** The lower-case HTTP header name, such as `mcp-param-region`. */
+  readonly field: string;
+  /** The property path from the arguments root. */
+  readonly path: readonly string[];
+  readonly type: 'string' | 'integer' | 'boolean';
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_TYPES = new Set(['string', 'integer', 'boolean']);
+/** Keywords whose values are schemas or lists/maps of schemas: annotations below them are unreachable. */
+const SCHEMA_KEYWORDS = new Set([
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$defs',
+  'definitions',
+  'patternProperties',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+]);
+
+/**
+ * Finds the `x-mcp-header` annotations of an input schema and checks them: each name is a
+ * non-empty HTTP token, unique ignoring case; the property's type is string, integer or boolean;
+ * and the property is reached from the root through `properties` only.
+ * @returns the header parameters, in schema order.
+ * @throws {Error} naming the schema location and the broken rule.
+ * @internal
+ */
+export function collectHeaderParams(inputSchema: JsonObject): HeaderParam[] {
+  const found: HeaderParam[] = [];
+  const seen = new Map<string, string>();
+  const visit = (node: unknown, reachable: boolean, path: string[], where: string): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => visit(item, false, path, `${where}/${i}`));
+      return;
+    }
+    if (!isJsonObject(node)) return;
+    if ('x-mcp-header' in node) {
+      const at = where === '' ? '/' : where;
+      const name = node['x-mcp-header'];
+      if (!reachable || path.length === 0) {
+        throw new Error(
+          `x-mcp-header at ${at} must be on a property reached through "properties" only`,
+        );
+      }
+      if (typeof name !== 'string' || !TOKEN.test(name)) {
+        throw new Error(
+          `x-mcp-header at ${at} must be a non-empty HTTP token (letters, digits and !#$%&'*+-.^_\`|~)`,
+        );
+      }
+      if (typeof node.type !== 'string' || !HEADER_TYPES.has(node.type)) {
+        throw new Error(
+          `x-mcp-header at ${at} needs a property of type "string", "integer" or "boolean"`,
+        );
+      }
+      const lower = name.toLowerCase();
+      const previous = seen.get(lower);
+      if (previous !== undefined) {
+        throw new Error(
+          `x-mcp-header "${name}" at ${at} repeats the one at ${previous} (names ignore case)`,
+        );
+      }
+      seen.set(lower, at);
+      found.push({
+        header: name,
+        field: `mcp-param-${lower}`,
+        path,
+        type: node.type as HeaderParam['type'],
+      });
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && isJsonObject(value)) {
+        for (const [property, schema] of Object.entries(value)) {
+          visit(
+            schema,
+            reachable,
+            [...path, property],
+            `${where}/properties/${escapePointer(property)}`,
+          );
+        }
+      } else if (SCHEMA_KEYWORDS.has(key)) {
+        const nested =
+          key === '$defs' ||
+          key === 'definitions' ||
+          key === 'patternProperties' ||
+          key === 'dependentSchemas';
+        if (nested && isJsonObject(value)) {
+          for (const [name, schema] of Object.entries(value))
+            visit(schema, false, path, `${where}/${key}/${escapePointer(name)}`);
+        } else {
+          visit(value, false, path, `${where}/${key}`);
+        }
+      }
+    }
+  };
+  visit(inputSchema, true, [], '');
+  return found;
+}
