@@ -10,3 +10,4 @@ export * from './router/index.js';
 export * from './runtime/index.js';
 export * from './session/index.js';
 export * from './schema/index.js';
+export * from './declarations/index.js';

@@ -1,6 +1,6 @@
 export { SnodoModule } from './snodo.module.js';
 export { SnodoRegistry } from './snodo.registry.js';
-export { Tool } from './decorators/index.js';
+export { Arg, Output, Tool } from './decorators/index.js';
 export type {
   SnodoModuleExtras,
   SnodoModuleOptions,

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { ArgumentDeclaration } from '../core/index.js';
+import type { OutputDeclaration } from './decorators/output.decorator.js';
 import type { ToolOptions } from './interfaces/tool-options.interface.js';
-import { SNODO_COMPONENT_TYPE, SNODO_TOOL_OPTIONS } from './snodo.constants.js';
+import {
+  SNODO_COMPONENT_TYPE,
+  SNODO_TOOL_ARGUMENTS,
+  SNODO_TOOL_OPTIONS,
+  SNODO_TOOL_OUTPUTS,
+} from './snodo.constants.js';
 
 /**
  * The only reader of Snodo's decorator metadata.
@@ -18,4 +25,44 @@ export class SnodoMetadataAccessor {
     }
     return this.reflector.get<ToolOptions>(SNODO_TOOL_OPTIONS, target as never) ?? {};
   }
+
+  /** The `@Arg()` declarations on a class or method, in source order. */
+  getArguments(target: object): readonly ArgumentDeclaration[] {
+    return (
+      this.reflector.get<ArgumentDeclaration[] | undefined>(
+        SNODO_TOOL_ARGUMENTS,
+        target as never,
+      ) ?? []
+    );
+  }
+
+  /** The `@Output()` declarations on a class or method. */
+  getOutputs(target: object): readonly OutputDeclaration[] {
+    return (
+      this.reflector.get<OutputDeclaration[] | undefined>(SNODO_TOOL_OUTPUTS, target as never) ?? []
+    );
+  }
+
+  /** The class of a method's first parameter, when TypeScript emitted it and it is a user class. */
+  getArgumentsClass(prototype: object, method: string): (new () => object) | undefined {
+    const types = Reflect.getMetadata('design:paramtypes', prototype, method) as
+      unknown[] | undefined;
+    const first = types?.[0];
+    return typeof first === 'function' && !BUILT_INS.has(first)
+      ? (first as new () => object)
+      : undefined;
+  }
 }
+
+const BUILT_INS = new Set<unknown>([
+  Object,
+  String,
+  Number,
+  Boolean,
+  Array,
+  Function,
+  Promise,
+  Map,
+  Set,
+  Date,
+]);

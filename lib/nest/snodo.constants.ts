@@ -2,6 +2,10 @@
 export const SNODO_COMPONENT_TYPE = 'snodo:component_type';
 /** Metadata key: the options given to `@Tool()`. @internal */
 export const SNODO_TOOL_OPTIONS = 'snodo:tool_options';
+/** Metadata key: the `@Arg()` declarations of a tool, in source order. @internal */
+export const SNODO_TOOL_ARGUMENTS = 'snodo:tool_arguments';
+/** Metadata key: the `@Output()` declarations of a tool. @internal */
+export const SNODO_TOOL_OUTPUTS = 'snodo:tool_outputs';
 /** The execution-context type of component calls (never `'http'` nor `'rpc'`). @internal */
 export const SNODO_CONTEXT_TYPE = 'snodo';
 /** Token of the resolved module options (defaults merged). @internal */

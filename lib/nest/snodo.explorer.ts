@@ -3,11 +3,16 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import {
   Router,
   Runtime,
+  buildObjectSchema,
+  type ArgumentDeclaration,
   type CallContext,
   type JsonObject,
+  type JsonSchema,
   type ToolComponent,
   type ToolDefinition,
 } from '../core/index.js';
+import type { OutputDeclaration } from './decorators/output.decorator.js';
+import { loadDtoSupport, type DtoSupport } from './dto/class-validator.support.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
 import type { ToolOptions } from './interfaces/tool-options.interface.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
@@ -15,14 +20,25 @@ import { NEST_MESSAGES } from './snodo.messages.js';
 import { SnodoRegistry } from './snodo.registry.js';
 import { SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
 
-interface Discovered {
+type Handler = (args: JsonObject, context: CallContext) => unknown;
+type ClassType = new () => object;
+
+/** A tool found on a provider, before its schemas are resolved. */
+interface FoundTool {
   readonly where: string;
-  readonly component: ToolComponent;
+  readonly name: string;
+  readonly options: ToolOptions;
+  readonly declarations: readonly ArgumentDeclaration[];
+  readonly outputs: readonly OutputDeclaration[];
+  readonly argumentsClass: ClassType | undefined;
+  readonly instance: Record<string, Handler>;
+  readonly method: string;
 }
 
 /**
  * Finds `@Tool()` classes and methods on every provider and controller at bootstrap, builds
- * the router and the runtime once, and installs them in the {@link SnodoRegistry}.
+ * their schemas (hand-written, `@Arg()` declarations or a class-validator DTO), then the router
+ * and the runtime, once, and installs them in the {@link SnodoRegistry}.
  * @internal
  */
 @Injectable()
@@ -37,13 +53,18 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    const found = this.explore();
+    const dto = found.some((tool) => tool.argumentsClass !== undefined)
+      ? await loadDtoSupport()
+      : undefined;
     let router = Router.empty();
-    for (const { where, component } of this.explore()) {
+    for (const tool of found) {
+      const component = this.toComponent(tool, dto);
       try {
         router = router.registerTool(component);
       } catch (error) {
-        throw new Error(NEST_MESSAGES.REGISTRATION_FAILED(where, (error as Error).message));
+        throw new Error(NEST_MESSAGES.REGISTRATION_FAILED(tool.where, (error as Error).message));
       }
     }
     this.registry.install(
@@ -57,23 +78,19 @@ export class SnodoExplorer implements OnApplicationBootstrap {
   }
 
   /** Every tool declared on a provider or controller instance. */
-  explore(): Discovered[] {
-    const found: Discovered[] = [];
+  private explore(): FoundTool[] {
+    const found: FoundTool[] = [];
     for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
       const instance: unknown = wrapper.instance;
       const metatype = wrapper.metatype;
-      if (typeof metatype !== 'function' || instance === null || typeof instance !== 'object') {
+      if (typeof metatype !== 'function' || instance === null || typeof instance !== 'object')
         continue;
-      }
       const className = metatype.name;
       const classOptions = this.accessor.getToolOptions(metatype);
-      const prototype = Object.getPrototypeOf(instance) as object;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, object>;
       const methods = this.scanner
         .getAllMethodNames(prototype)
-        .map((name) => ({
-          name,
-          options: this.accessor.getToolOptions((prototype as Record<string, object>)[name]!),
-        }))
+        .map((name) => ({ name, options: this.accessor.getToolOptions(prototype[name]!) }))
         .filter(
           (method): method is { name: string; options: ToolOptions } =>
             method.options !== undefined,
@@ -83,10 +100,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
         this.logger.warn(NEST_MESSAGES.NON_STATIC_PROVIDER(className));
         continue;
       }
-      const target = instance as Record<
-        string,
-        (args: JsonObject, context: CallContext) => unknown
-      >;
+      const target = instance as Record<string, Handler>;
       if (classOptions !== undefined) {
         if (typeof target.call !== 'function')
           throw new Error(NEST_MESSAGES.CLASS_TOOL_WITHOUT_CALL(className));
@@ -94,42 +108,100 @@ export class SnodoExplorer implements OnApplicationBootstrap {
           throw new Error(NEST_MESSAGES.CLASS_TOOL_WITHOUT_NAME(className));
         found.push({
           where: className,
-          component: toolComponent(toDefinition(classOptions, classOptions.name), target, 'call'),
+          name: classOptions.name,
+          options: classOptions,
+          declarations: [
+            ...this.accessor.getArguments(metatype),
+            ...this.accessor.getArguments(prototype.call!),
+          ],
+          outputs: [
+            ...this.accessor.getOutputs(metatype),
+            ...this.accessor.getOutputs(prototype.call!),
+          ],
+          argumentsClass: this.accessor.getArgumentsClass(prototype, 'call'),
+          instance: target,
+          method: 'call',
         });
       }
       for (const { name, options } of methods) {
         found.push({
           where: `${className}.${name}()`,
-          component: toolComponent(toDefinition(options, options.name ?? name), target, name),
+          name: options.name ?? name,
+          options,
+          declarations: this.accessor.getArguments(prototype[name]!),
+          outputs: this.accessor.getOutputs(prototype[name]!),
+          argumentsClass: this.accessor.getArgumentsClass(prototype, name),
+          instance: target,
+          method: name,
         });
       }
     }
     return found;
   }
+
+  private toComponent(tool: FoundTool, dto: DtoSupport | undefined): ToolComponent {
+    const dtoClass =
+      tool.argumentsClass !== undefined && dto?.isDto(tool.argumentsClass)
+        ? tool.argumentsClass
+        : undefined;
+    const sources = [
+      tool.options.inputSchema !== undefined ? 'inputSchema' : undefined,
+      tool.declarations.length > 0 ? '@Arg()' : undefined,
+      dtoClass !== undefined ? `the class-validator DTO ${dtoClass.name}` : undefined,
+    ].filter((source): source is string => source !== undefined);
+    if (sources.length > 1)
+      throw new Error(NEST_MESSAGES.ARGUMENTS_DECLARED_TWICE(tool.where, sources.join(', ')));
+    if (tool.outputs.length + (tool.options.outputSchema === undefined ? 0 : 1) > 1) {
+      throw new Error(NEST_MESSAGES.OUTPUT_DECLARED_TWICE(tool.where));
+    }
+    const declared = <T>(build: () => T): T => {
+      try {
+        return build();
+      } catch (error) {
+        throw new Error(NEST_MESSAGES.DECLARATION_FAILED(tool.where, (error as Error).message));
+      }
+    };
+    const inputSchema: JsonSchema =
+      tool.options.inputSchema ??
+      (tool.declarations.length > 0
+        ? declared(() =>
+            buildObjectSchema(tool.declarations, {
+              additionalProperties: tool.options.additionalProperties,
+            }),
+          )
+        : dtoClass !== undefined
+          ? declared(() => dto!.schemaOf(dtoClass))
+          : { type: 'object' });
+    const output = tool.outputs[0];
+    const outputSchema =
+      tool.options.outputSchema ??
+      (output === undefined
+        ? undefined
+        : output.kind === 'schema'
+          ? output.schema
+          : declared(() => buildObjectSchema(output.block, output.root)));
+    const handler = tool.instance[tool.method]!;
+    const instance = tool.instance;
+    return Object.freeze({
+      definition: toDefinition(tool.options, tool.name, inputSchema, outputSchema),
+      call: (args: JsonObject, context: CallContext) => handler.call(instance, args, context),
+      ...(dtoClass === undefined ? {} : { prepareArguments: dto!.preparer(dtoClass) }),
+    });
+  }
 }
 
-function toDefinition(options: ToolOptions, name: string): ToolDefinition {
-  const definition: ToolDefinition = {
-    name,
-    inputSchema: options.inputSchema ?? { type: 'object' },
-  };
+function toDefinition(
+  options: ToolOptions,
+  name: string,
+  inputSchema: JsonSchema,
+  outputSchema: JsonSchema | undefined,
+): ToolDefinition {
+  const definition: ToolDefinition = { name, inputSchema };
   if (options.title !== undefined) definition.title = options.title;
   if (options.description !== undefined) definition.description = options.description;
-  if (options.outputSchema !== undefined) definition.outputSchema = options.outputSchema;
+  if (outputSchema !== undefined) definition.outputSchema = outputSchema;
   if (options.annotations !== undefined) definition.annotations = options.annotations;
   if (options.icons !== undefined) definition.icons = options.icons;
   if (options.meta !== undefined) definition._meta = options.meta;
   return Object.freeze(definition);
-}
-
-function toolComponent(
-  definition: ToolDefinition,
-  instance: Record<string, (args: JsonObject, context: CallContext) => unknown>,
-  method: string,
-): ToolComponent {
-  const handler = instance[method]!;
-  return Object.freeze({
-    definition,
-    call: (args: JsonObject, context: CallContext) => handler.call(instance, args, context),
-  });
 }

@@ -9,6 +9,8 @@ import { SnodoModule } from '../../lib/index.js';
 import { LatestVersionTool } from '../../sample/01-tools/src/latest-version.tool.js';
 import { PackageCatalog } from '../../sample/01-tools/src/package-catalog.service.js';
 import { PackageTools } from '../../sample/01-tools/src/package.tools.js';
+import { PlaceOrderTool } from '../../sample/01-tools/src/place-order.tool.js';
+import { ReviewTools } from '../../sample/01-tools/src/review.tools.js';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
@@ -17,8 +19,15 @@ const schemas = new McpSchemaValidator();
 
 /** The sample's tools, served only in 2025-06-18, so that a 2025-11-25 client is offered it. */
 @Module({
-  imports: [SnodoModule.forRoot({ name: 'packages', version: '1.0.0', protocols: ['2025-06-18'] })],
-  providers: [PackageCatalog, PackageTools, LatestVersionTool],
+  imports: [
+    SnodoModule.forRoot({
+      name: 'packages',
+      version: '1.0.0',
+      protocols: ['2025-06-18'],
+      schemaValidator: 'ajv',
+    }),
+  ],
+  providers: [PackageCatalog, PackageTools, LatestVersionTool, PlaceOrderTool, ReviewTools],
 })
 class JuneOnlyModule {}
 
@@ -37,38 +46,86 @@ function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void
   expect(checked).toBeGreaterThanOrEqual(3);
 }
 
-async function exerciseTools(client: {
-  listTools(): Promise<{ tools: { name: string }[] }>;
+type ToolsClient = {
+  listTools(): Promise<{ tools: { name: string; inputSchema: unknown }[] }>;
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
-}): Promise<void> {
-  const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name)).toEqual(['latest_version', 'package_info', 'search']);
+};
+type ToolResult = {
+  content: { type: string; text: string }[];
+  structuredContent?: unknown;
+  isError?: boolean;
+};
 
-  const search = (await client.callTool({ name: 'search', arguments: { query: 'json' } })) as {
-    content: { type: string; text: string }[];
-    isError?: boolean;
-  };
+/** Lists the sample's tools and calls one of each form: inline, full control, concise (@Arg) and DTO. */
+async function exerciseTools(client: ToolsClient): Promise<void> {
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name)).toEqual([
+    'latest_version',
+    'package_info',
+    'place_order',
+    'review_package',
+    'search',
+  ]);
+
+  // Inline form, with an argument that is also an Mcp-Param-Registry header for 2026-07-28 clients.
+  const search = (await client.callTool({
+    name: 'search',
+    arguments: { query: 'json', registry: 'hex' },
+  })) as ToolResult;
   expect(search.isError).not.toBe(true);
   expect(search.content).toEqual([
     { type: 'text', text: 'jason: A blazing fast JSON parser and generator' },
   ]);
 
-  const info = (await client.callTool({ name: 'package_info', arguments: { name: 'plug' } })) as {
-    structuredContent?: unknown;
-  };
+  const info = (await client.callTool({
+    name: 'package_info',
+    arguments: { name: 'plug' },
+  })) as ToolResult;
   expect(info.structuredContent).toEqual({
     name: 'plug',
     description: 'Compose web applications with functions',
     versions: ['1.15.0', '1.16.1'],
   });
 
+  // Full-control form.
   const latest = (await client.callTool({
     name: 'latest_version',
     arguments: { name: 'ecto' },
-  })) as {
-    content: { text: string }[];
-  };
+  })) as ToolResult;
   expect(latest.content[0]!.text).toBe('3.12.5');
+
+  // Concise form: nested @Arg() blocks and an @Output() block.
+  const order = (await client.callTool({
+    name: 'place_order',
+    arguments: { customer: { id: 'c-1' }, lines: [{ sku: 'plug', quantity: 2 }] },
+  })) as ToolResult;
+  expect(order.structuredContent).toEqual({
+    order_id: expect.stringMatching(/^o-\d+$/),
+    total: 25,
+  });
+  const badOrder = (await client.callTool({
+    name: 'place_order',
+    arguments: { customer: { id: 'c-1' }, lines: [{ sku: 'plug', quantity: 1, note: 'x' }] },
+  })) as ToolResult;
+  expect(badOrder).toMatchObject({
+    isError: true,
+    content: [{ text: 'Invalid arguments at /lines/0/note: property is not allowed' }],
+  });
+
+  // DTO form: class-validator gives the schema and checks the call.
+  const review = tools.find((tool) => tool.name === 'review_package')!;
+  expect(review.inputSchema).toMatchObject({ type: 'object', required: ['name', 'scores'] });
+  const reviewed = (await client.callTool({
+    name: 'review_package',
+    arguments: { name: 'plug', scores: [{ aspect: 'docs', stars: 4 }] },
+  })) as ToolResult;
+  expect(reviewed.content[0]!.text).toBe('plug: 4.0 stars');
+  const badReview = (await client.callTool({
+    name: 'review_package',
+    arguments: { name: 'plug', scores: [{ aspect: 'speed', stars: 4 }] },
+  })) as ToolResult;
+  expect(badReview.isError).toBe(true);
+  expect(badReview.content[0]!.text).toMatch(/^Invalid arguments at \/scores\/0\/aspect: /);
 }
 
 describe('Interoperability with the official clients', () => {
@@ -109,6 +166,13 @@ describe('Interoperability with the official clients', () => {
       await client.close();
 
       expect(exchanges[0]!.method).toBe('server/discover');
+      const searchCall = exchanges.find(
+        (e) =>
+          e.method === 'tools/call' &&
+          (e.requestBody as { params: { name: string } }).params.name === 'search',
+      )!;
+      expect(searchCall.requestHeaders['mcp-param-registry']).toBe('hex');
+      expect(searchCall.status).toBe(200);
       expect(exchanges.some((e) => e.method === 'initialize')).toBe(false);
       for (const exchange of exchanges) {
         expect(exchange.requestHeaders['mcp-session-id']).toBeUndefined();

@@ -11,3 +11,4 @@ export type {
 export { Content, Result, isResult, type ResultOptions, type ToolResult } from './result.js';
 export { findNonJson } from './json-value.js';
 export { normalizeToolResult } from './tool-result.normalizer.js';
+export { toJson, type JsonValue } from './to-json.js';

@@ -1,1 +1,3 @@
 export { Tool } from './tool.decorator.js';
+export { Arg } from './arg.decorator.js';
+export { Output, type OutputDeclaration } from './output.decorator.js';

@@ -1,4 +1,10 @@
-import type { CacheHint, ProtocolVersion, SessionStore } from '../../core/index.js';
+import type {
+  CacheHint,
+  ProtocolVersion,
+  SchemaValidator,
+  SchemaValidatorName,
+  SessionStore,
+} from '../../core/index.js';
 
 /**
  * Options of `SnodoModule.forRoot()` (and what `forRootAsync()`'s factory returns).
@@ -19,6 +25,14 @@ export interface SnodoModuleOptions {
    * @default ['2026-07-28', '2025-11-25', '2025-06-18']
    */
   protocols?: ProtocolVersion[];
+  /**
+   * Checks tool arguments and structured results: `passthrough` (none beyond the top-level
+   * `required` list), `basic` (the dependency-free subset), `ajv` (full JSON Schema 2020-12 with
+   * formats) or your own {@link SchemaValidator}. Tools with a class-validator DTO are checked by
+   * class-validator instead.
+   * @default 'passthrough'
+   */
+  schemaValidator?: SchemaValidatorName | SchemaValidator;
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */

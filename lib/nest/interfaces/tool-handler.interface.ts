@@ -13,7 +13,7 @@ import type { CallContext, JsonObject } from '../../core/index.js';
  * ```
  * @publicApi
  */
-export interface ToolHandler<TArgs extends JsonObject = JsonObject> {
+export interface ToolHandler<TArgs = JsonObject> {
   /**
    * Runs the tool.
    * @returns a string (text), any other JSON value (structured content), a `Result`, or a

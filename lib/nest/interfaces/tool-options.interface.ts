@@ -14,9 +14,18 @@ export interface ToolOptions {
   title?: string;
   /** What the tool does, for the model. */
   description?: string;
-  /** JSON Schema of the arguments, with `type: "object"` at its root. @default `{ type: 'object' }` */
+  /**
+   * JSON Schema of the arguments, with `type: "object"` at its root. Leave it out when the
+   * arguments are declared with `@Arg()` or a class-validator DTO.
+   * @default `{ type: 'object' }`
+   */
   inputSchema?: JsonSchema;
-  /** JSON Schema of the structured result; the handler must then return structured content. */
+  /** With `@Arg()` declarations: whether the arguments may hold properties not declared. */
+  additionalProperties?: boolean;
+  /**
+   * JSON Schema of the structured result (or use `@Output()`); the handler must then return
+   * structured content, which the schema validator checks.
+   */
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];

@@ -3,6 +3,8 @@ import { SnodoModule } from '../../../lib/index.js';
 import { LatestVersionTool } from './latest-version.tool.js';
 import { PackageCatalog } from './package-catalog.service.js';
 import { PackageTools } from './package.tools.js';
+import { PlaceOrderTool } from './place-order.tool.js';
+import { ReviewTools } from './review.tools.js';
 
 @Module({
   imports: [
@@ -10,8 +12,9 @@ import { PackageTools } from './package.tools.js';
       name: 'packages',
       version: '1.0.0',
       instructions: 'Look up packages: search first, then ask for package_info or latest_version.',
+      schemaValidator: 'ajv',
     }),
   ],
-  providers: [PackageCatalog, PackageTools, LatestVersionTool],
+  providers: [PackageCatalog, PackageTools, LatestVersionTool, PlaceOrderTool, ReviewTools],
 })
 export class AppModule {}

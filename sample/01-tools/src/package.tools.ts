@@ -14,11 +14,19 @@ export class PackageTools {
     annotations: { readOnlyHint: true },
     inputSchema: {
       type: 'object',
-      properties: { query: { type: 'string', minLength: 1, description: 'Words to look for' } },
+      properties: {
+        query: { type: 'string', minLength: 1, description: 'Words to look for' },
+        registry: {
+          type: 'string',
+          enum: ['hex', 'npm'],
+          description: 'Which registry to search; also sent as the Mcp-Param-Registry header',
+          'x-mcp-header': 'Registry',
+        },
+      },
       required: ['query'],
     },
   })
-  search(args: { query: string }): string {
+  search(args: { query: string; registry?: string }): string {
     const hits = this.catalog.search(args.query);
     if (hits.length === 0) return `No package matches "${args.query}".`;
     return hits.map((pkg) => `${pkg.name}: ${pkg.description}`).join('\n');
