@@ -3,6 +3,7 @@ import type {
   AudioContent,
   CallToolResult,
   ContentBlock,
+  EmbeddedResourceContent,
   ImageContent,
   ResourceLinkContent,
   TextContent,
@@ -81,6 +82,16 @@ export const Content = {
     name: string,
     extra: Omit<ResourceLinkContent, 'type' | 'uri' | 'name'> = {},
   ): ResourceLinkContent => ({ type: 'resource_link', uri, name, ...extra }),
+  /** An embedded text resource. */
+  embeddedText: (uri: string, text: string, mimeType?: string): EmbeddedResourceContent => ({
+    type: 'resource',
+    resource: mimeType === undefined ? { uri, text } : { uri, mimeType, text },
+  }),
+  /** An embedded binary resource (`blob` is base64). */
+  embeddedBlob: (uri: string, blob: string, mimeType?: string): EmbeddedResourceContent => ({
+    type: 'resource',
+    resource: mimeType === undefined ? { uri, blob } : { uri, mimeType, blob },
+  }),
 } as const;
 
 /** Whether a value was built with {@link Result}. @publicApi */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Arg, Output, Tool, arg, type ToolHandler } from '../../../lib/index.js';
+import { Arg, Output, Result, Tool, arg, type ToolHandler } from '../../../lib/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 
 interface OrderArgs {
@@ -29,7 +29,7 @@ export class PlaceOrderTool implements ToolHandler<OrderArgs> {
 
   call(args: OrderArgs) {
     const unknown = args.lines.find((line) => this.catalog.find(line.sku) === undefined);
-    if (unknown !== undefined) throw new Error(`unknown sku ${unknown.sku}`);
+    if (unknown !== undefined) return Result.error(`No package is named "${unknown.sku}".`);
     const total = args.lines.reduce((sum, line) => sum + 12.5 * line.quantity, 0);
     this.orders += 1;
     return { order_id: `o-${this.orders}`, total };
