@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import {
   JSON_HEADERS,
@@ -311,5 +312,108 @@ describe('Nest integration of the endpoint', () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe('Mcp-Param-* headers over HTTP', () => {
+  let running: RunningApp;
+  const search = (
+    headers: Record<string, string>,
+    args: Record<string, unknown> = { query: 'json', registry: 'hex' },
+  ) => {
+    const request = modernRequest(
+      'tools/call',
+      { name: 'search', arguments: args },
+      { 'mcp-name': 'search', ...headers },
+    );
+    return raw(running.url, request);
+  };
+
+  beforeAll(async () => {
+    running = await startApp();
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('should call the tool when the header matches the argument', async () => {
+    const response = await search({ 'mcp-param-registry': 'hex' });
+    expect(response.status).toBe(200);
+    expect(response.json.result.isError).toBeUndefined();
+  });
+
+  it('should accept a base64-encoded header value', async () => {
+    expect((await search({ 'mcp-param-registry': '=?base64?aGV4?=' })).status).toBe(200);
+  });
+
+  it('should need no header for an absent argument', async () => {
+    expect((await search({}, { query: 'json' })).status).toBe(200);
+  });
+
+  it.each([
+    ['missing', {}, 'the Mcp-Param-Registry header is required'],
+    [
+      'different',
+      { 'mcp-param-registry': 'npm' },
+      'the Mcp-Param-Registry header does not match the argument registry',
+    ],
+    [
+      'badly padded',
+      { 'mcp-param-registry': '=?base64?aGV?=' },
+      'the Mcp-Param-Registry header is malformed',
+    ],
+  ])('should answer a %s header with 400 and -32020', async (_label, headers, message) => {
+    const response = await search(headers);
+    expectJsonRpcError(response, 400, -32020, '2026-07-28');
+    expect(response.json.error.message).toContain(message);
+  });
+
+  it('should answer a repeated header with 400 and -32020', async () => {
+    const request = modernRequest(
+      'tools/call',
+      { name: 'search', arguments: { query: 'json', registry: 'hex' } },
+      { 'mcp-name': 'search' },
+    );
+    // fetch folds repeated headers into one line; node:http sends an array value as separate lines.
+    const headers: Record<string, string | string[]> = {
+      ...request.headers,
+      'mcp-param-registry': ['hex', 'hex'],
+    };
+    const { status, body } = await new Promise<{ status: number; body: string }>(
+      (resolvePromise, reject) => {
+        const outgoing = httpRequest(running.url, { method: 'POST', headers }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: text }));
+        });
+        outgoing.on('error', reject);
+        outgoing.end(JSON.stringify(request.body));
+      },
+    );
+    expect(status).toBe(400);
+    expect(JSON.parse(body).error).toEqual({
+      code: -32020,
+      message: 'Header mismatch: the Mcp-Param-Registry header is repeated',
+    });
+  });
+
+  it('should ignore the annotation for initialize-era clients', async () => {
+    const sessionId = await openSession(running.url);
+    const response = await raw(running.url, {
+      body: {
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { query: 'json', registry: 'hex' } },
+      },
+      headers: {
+        ...JSON_HEADERS,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-11-25',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json.result.content[0].text).toContain('jason');
   });
 });
