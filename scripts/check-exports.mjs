@@ -1,13 +1,28 @@
-// Checks the built package: `./core` and `./client` must load where no Nest, rxjs or
-// reflect-metadata is installed. Copies dist/ into an empty temporary folder and imports them.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Checks the built package: `./core` and `./client` must load where only the package's own
+// dependencies are installed (no Nest, rxjs or reflect-metadata). Copies dist/ into an empty
+// temporary folder, links the dependencies into its node_modules, and imports them.
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+const { dependencies = {} } = JSON.parse(readFileSync('package.json', 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'snodo-exports-'));
 try {
   cpSync('dist', join(dir, 'dist'), { recursive: true });
+  for (const name of Object.keys(dependencies)) {
+    const link = join(dir, 'node_modules', name);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(resolve('node_modules', name), link, 'dir');
+  }
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   const core = await import(pathToFileURL(join(dir, 'dist/core/index.js')).href);
   const client = await import(pathToFileURL(join(dir, 'dist/client/index.js')).href);
