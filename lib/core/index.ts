@@ -11,3 +11,5 @@ export * from './runtime/index.js';
 export * from './session/index.js';
 export * from './schema/index.js';
 export * from './declarations/index.js';
+export * from './uri-template/index.js';
+export * from './notifications/index.js';

@@ -1,7 +1,10 @@
 export { SnodoModule } from './snodo.module.js';
 export { SnodoRegistry } from './snodo.registry.js';
-export { Arg, Output, Tool } from './decorators/index.js';
+export { Arg, Output, Resource, Tool } from './decorators/index.js';
+export { SnodoNotifier } from './snodo.notifier.js';
 export type {
+  ResourceHandler,
+  ResourceOptions,
   SnodoModuleExtras,
   SnodoModuleOptions,
   ToolHandler,

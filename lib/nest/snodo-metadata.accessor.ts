@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ArgumentDeclaration } from '../core/index.js';
 import type { OutputDeclaration } from './decorators/output.decorator.js';
+import type { ResourceOptions } from './interfaces/resource-options.interface.js';
 import type { ToolOptions } from './interfaces/tool-options.interface.js';
 import {
   SNODO_COMPONENT_TYPE,
+  SNODO_RESOURCE_OPTIONS,
   SNODO_TOOL_ARGUMENTS,
   SNODO_TOOL_OPTIONS,
   SNODO_TOOL_OUTPUTS,
@@ -24,6 +26,16 @@ export class SnodoMetadataAccessor {
       return undefined;
     }
     return this.reflector.get<ToolOptions>(SNODO_TOOL_OPTIONS, target as never) ?? {};
+  }
+
+  /** The `@Resource()` options on a class or method, if it is a resource. */
+  getResourceOptions(target: object): ResourceOptions | undefined {
+    if (
+      this.reflector.get<string | undefined>(SNODO_COMPONENT_TYPE, target as never) !== 'resource'
+    ) {
+      return undefined;
+    }
+    return this.reflector.get<ResourceOptions>(SNODO_RESOURCE_OPTIONS, target as never);
   }
 
   /** The `@Arg()` declarations on a class or method, in source order. */

@@ -8,12 +8,15 @@ import {
   type CallContext,
   type JsonObject,
   type JsonSchema,
+  type ResourceComponent,
+  type ResourceDefinition,
   type ToolComponent,
   type ToolDefinition,
 } from '../core/index.js';
 import type { OutputDeclaration } from './decorators/output.decorator.js';
 import { loadDtoSupport, type DtoSupport } from './dto/class-validator.support.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
+import type { ResourceOptions } from './interfaces/resource-options.interface.js';
 import type { ToolOptions } from './interfaces/tool-options.interface.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
@@ -31,6 +34,15 @@ interface FoundTool {
   readonly declarations: readonly ArgumentDeclaration[];
   readonly outputs: readonly OutputDeclaration[];
   readonly argumentsClass: ClassType | undefined;
+  readonly instance: Record<string, Handler>;
+  readonly method: string;
+}
+
+/** A resource found on a provider. */
+interface FoundResource {
+  readonly where: string;
+  readonly name: string | undefined;
+  readonly options: ResourceOptions;
   readonly instance: Record<string, Handler>;
   readonly method: string;
 }
@@ -54,18 +66,24 @@ export class SnodoExplorer implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const found = this.explore();
-    const dto = found.some((tool) => tool.argumentsClass !== undefined)
+    const { tools, resources } = this.explore();
+    const dto = tools.some((tool) => tool.argumentsClass !== undefined)
       ? await loadDtoSupport()
       : undefined;
     let router = Router.empty();
-    for (const tool of found) {
-      const component = this.toComponent(tool, dto);
+    const register = (where: string, add: () => Router): void => {
       try {
-        router = router.registerTool(component);
+        router = add();
       } catch (error) {
-        throw new Error(NEST_MESSAGES.REGISTRATION_FAILED(tool.where, (error as Error).message));
+        throw new Error(NEST_MESSAGES.REGISTRATION_FAILED(where, (error as Error).message));
       }
+    };
+    for (const tool of tools) {
+      const component = this.toComponent(tool, dto);
+      register(tool.where, () => router.registerTool(component));
+    }
+    for (const resource of resources) {
+      register(resource.where, () => router.registerResource(toResourceComponent(resource)));
     }
     this.registry.install(
       new Runtime({
@@ -77,39 +95,42 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     );
   }
 
-  /** Every tool declared on a provider or controller instance. */
-  private explore(): FoundTool[] {
-    const found: FoundTool[] = [];
+  /** Every tool and resource declared on a provider or controller instance. */
+  private explore(): { tools: FoundTool[]; resources: FoundResource[] } {
+    const tools: FoundTool[] = [];
+    const resources: FoundResource[] = [];
     for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
       const instance: unknown = wrapper.instance;
       const metatype = wrapper.metatype;
       if (typeof metatype !== 'function' || instance === null || typeof instance !== 'object')
         continue;
       const className = metatype.name;
-      const classOptions = this.accessor.getToolOptions(metatype);
+      const classTool = this.accessor.getToolOptions(metatype);
+      const classResource = this.accessor.getResourceOptions(metatype);
       const prototype = Object.getPrototypeOf(instance) as Record<string, object>;
-      const methods = this.scanner
-        .getAllMethodNames(prototype)
-        .map((name) => ({ name, options: this.accessor.getToolOptions(prototype[name]!) }))
-        .filter(
-          (method): method is { name: string; options: ToolOptions } =>
-            method.options !== undefined,
-        );
-      if (classOptions === undefined && methods.length === 0) continue;
+      const methods = this.scanner.getAllMethodNames(prototype).map((name) => ({
+        name,
+        tool: this.accessor.getToolOptions(prototype[name]!),
+        resource: this.accessor.getResourceOptions(prototype[name]!),
+      }));
+      const declared = methods.filter(
+        (method) => method.tool !== undefined || method.resource !== undefined,
+      );
+      if (classTool === undefined && classResource === undefined && declared.length === 0) continue;
       if (!wrapper.isDependencyTreeStatic()) {
         this.logger.warn(NEST_MESSAGES.NON_STATIC_PROVIDER(className));
         continue;
       }
       const target = instance as Record<string, Handler>;
-      if (classOptions !== undefined) {
+      if (classTool !== undefined) {
         if (typeof target.call !== 'function')
           throw new Error(NEST_MESSAGES.CLASS_TOOL_WITHOUT_CALL(className));
-        if (classOptions.name === undefined)
+        if (classTool.name === undefined)
           throw new Error(NEST_MESSAGES.CLASS_TOOL_WITHOUT_NAME(className));
-        found.push({
+        tools.push({
           where: className,
-          name: classOptions.name,
-          options: classOptions,
+          name: classTool.name,
+          options: classTool,
           declarations: [
             ...this.accessor.getArguments(metatype),
             ...this.accessor.getArguments(prototype.call!),
@@ -123,20 +144,44 @@ export class SnodoExplorer implements OnApplicationBootstrap {
           method: 'call',
         });
       }
-      for (const { name, options } of methods) {
-        found.push({
-          where: `${className}.${name}()`,
-          name: options.name ?? name,
-          options,
-          declarations: this.accessor.getArguments(prototype[name]!),
-          outputs: this.accessor.getOutputs(prototype[name]!),
-          argumentsClass: this.accessor.getArgumentsClass(prototype, name),
+      if (classResource !== undefined) {
+        if (typeof target.read !== 'function')
+          throw new Error(NEST_MESSAGES.CLASS_RESOURCE_WITHOUT_READ(className));
+        if (classResource.name === undefined)
+          throw new Error(NEST_MESSAGES.CLASS_RESOURCE_WITHOUT_NAME(className));
+        resources.push({
+          where: className,
+          name: classResource.name,
+          options: classResource,
           instance: target,
-          method: name,
+          method: 'read',
         });
       }
+      for (const { name, tool, resource } of declared) {
+        if (tool !== undefined) {
+          tools.push({
+            where: `${className}.${name}()`,
+            name: tool.name ?? name,
+            options: tool,
+            declarations: this.accessor.getArguments(prototype[name]!),
+            outputs: this.accessor.getOutputs(prototype[name]!),
+            argumentsClass: this.accessor.getArgumentsClass(prototype, name),
+            instance: target,
+            method: name,
+          });
+        }
+        if (resource !== undefined) {
+          resources.push({
+            where: `${className}.${name}()`,
+            name: resource.name ?? name,
+            options: resource,
+            instance: target,
+            method: name,
+          });
+        }
+      }
     }
-    return found;
+    return { tools, resources };
   }
 
   private toComponent(tool: FoundTool, dto: DtoSupport | undefined): ToolComponent {
@@ -204,4 +249,38 @@ function toDefinition(
   if (options.icons !== undefined) definition.icons = options.icons;
   if (options.meta !== undefined) definition._meta = options.meta;
   return Object.freeze(definition);
+}
+
+function toResourceComponent(found: FoundResource): ResourceComponent {
+  const { options, instance } = found;
+  const definition: ResourceDefinition = { name: found.name ?? '' };
+  for (const key of [
+    'uri',
+    'uriTemplate',
+    'title',
+    'description',
+    'mimeType',
+    'icons',
+    'annotations',
+    'size',
+  ] as const) {
+    if (options[key] !== undefined)
+      (definition as unknown as Record<string, unknown>)[key] = options[key];
+  }
+  if (options.meta !== undefined) definition._meta = options.meta;
+  const read = instance[found.method]!;
+  const classMatches =
+    found.method === 'read'
+      ? (instance.matches as ((uri: string) => unknown) | undefined)
+      : undefined;
+  const matches =
+    options.matches ??
+    (typeof classMatches === 'function'
+      ? (uri: string) => classMatches.call(instance, uri)
+      : undefined);
+  return Object.freeze({
+    definition: Object.freeze(definition),
+    read: (params: JsonObject, context: CallContext) => read.call(instance, params, context),
+    ...(matches === undefined ? {} : { matches: matches as ResourceComponent['matches'] }),
+  });
 }

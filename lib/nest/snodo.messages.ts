@@ -4,6 +4,10 @@ export const NEST_MESSAGES = {
     `Snodo: ${className} is decorated with @Tool() but has no call(args, context) method; implement ToolHandler or put @Tool() on a method`,
   CLASS_TOOL_WITHOUT_NAME: (className: string) =>
     `Snodo: @Tool() on the class ${className} needs a "name"`,
+  CLASS_RESOURCE_WITHOUT_READ: (className: string) =>
+    `Snodo: ${className} is decorated with @Resource() but has no read(params, context) method; implement ResourceHandler or put @Resource() on a method`,
+  CLASS_RESOURCE_WITHOUT_NAME: (className: string) =>
+    `Snodo: @Resource() on the class ${className} needs a "name"`,
   REGISTRATION_FAILED: (where: string, reason: string) => `Snodo: ${reason} (declared by ${where})`,
   NON_STATIC_PROVIDER: (className: string) =>
     `${className} is request-scoped or depends on a request-scoped provider; its @Tool() components were not registered (request scope is not supported yet)`,

@@ -1,9 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { NotificationHub } from '../core/index.js';
 import { StreamableHttpTransport } from '../transports/index.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './snodo-body.reader.js';
-import { SNODO_HTTP_TRANSPORT, SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
+import {
+  SNODO_HTTP_TRANSPORT,
+  SNODO_NOTIFICATION_HUB,
+  SNODO_RESOLVED_OPTIONS,
+} from './snodo.constants.js';
+import { SnodoNotifier } from './snodo.notifier.js';
 import { SnodoExplorer } from './snodo.explorer.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { SNODO_MODULE_OPTIONS, SnodoConfigurableModule } from './snodo.module-definition.js';
@@ -31,19 +37,35 @@ import { SnodoRegistry } from './snodo.registry.js';
       inject: [SNODO_MODULE_OPTIONS],
     },
     {
+      provide: SNODO_NOTIFICATION_HUB,
+      useFactory: (options: SnodoModuleOptions) => new NotificationHub(options.subscriptionStore),
+      inject: [SNODO_RESOLVED_OPTIONS],
+    },
+    {
       provide: SNODO_HTTP_TRANSPORT,
-      useFactory: (registry: SnodoRegistry, options: SnodoModuleOptions) =>
+      useFactory: (registry: SnodoRegistry, options: SnodoModuleOptions, hub: NotificationHub) =>
         new StreamableHttpTransport(registry, {
           bodyLimit: options.bodyLimit,
           sessionStore: options.sessionStore,
+          hub,
         }),
-      inject: [SnodoRegistry, SNODO_RESOLVED_OPTIONS],
+      inject: [SnodoRegistry, SNODO_RESOLVED_OPTIONS, SNODO_NOTIFICATION_HUB],
     },
+    SnodoNotifier,
     SnodoMetadataAccessor,
     SnodoRegistry,
     SnodoExplorer,
     SnodoBodyReader,
   ],
-  exports: [SnodoRegistry],
+  exports: [SnodoRegistry, SnodoNotifier],
 })
-export class SnodoModule extends SnodoConfigurableModule {}
+export class SnodoModule extends SnodoConfigurableModule implements OnModuleDestroy {
+  constructor(@Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport) {
+    super();
+  }
+
+  /** Ends open streams so that the HTTP server can close. */
+  onModuleDestroy(): void {
+    this.transport.close();
+  }
+}

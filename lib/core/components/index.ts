@@ -8,3 +8,4 @@ export type {
 } from './tool.interface.js';
 export type { CallContext, Implementation, TransportKind } from './call-context.interface.js';
 export type { HeaderParam } from './x-mcp-header.js';
+export type { ResourceComponent, ResourceDefinition } from './resource.interface.js';

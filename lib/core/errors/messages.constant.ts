@@ -45,6 +45,25 @@ export const MESSAGES = {
   TOOL_OUTPUT_MISSING: (name: string) =>
     `Tool "${name}" declares an outputSchema but returned no structured content`,
   INVALID_CURSOR: 'Invalid cursor',
+  RESOURCE_NOT_FOUND: (uri: string) => `Resource not found: ${uri}`,
+  MULTIPLE_RESOURCE_ROUTES: 'Multiple resource routes matched the requested URI',
+  RESOURCE_URI_REQUIRED: 'Invalid params: this method needs params.uri (a string)',
+  RESOURCE_FAILED: (name: string) => `Resource "${name}" failed with an internal error`,
+  RESOURCE_NOT_JSON: (name: string, reason: string) =>
+    `Resource "${name}" returned a value that is not JSON: ${reason}`,
+  DUPLICATE_RESOURCE_NAME: (name: string) =>
+    `A resource named "${name}" is already registered by another component`,
+  DUPLICATE_RESOURCE_URI: (uri: string) =>
+    `The resource URI "${uri}" is already registered by another component`,
+  DUPLICATE_TEMPLATE: (template: string) =>
+    `The URI template "${template}" is already registered by another component`,
+  URI_MATCHED_BY_TEMPLATE: (uri: string, template: string) =>
+    `The resource URI "${uri}" is matched by the URI template "${template}" of another component; give them distinct literal prefixes`,
+  TEMPLATE_MATCHES_URI: (template: string, uri: string) =>
+    `The URI template "${template}" matches the resource URI "${uri}" of another component; give them distinct literal prefixes`,
+  INVALID_RESOURCE: (name: string, reason: string) =>
+    `Resource "${name}" has an invalid definition: ${reason}`,
+  SUBSCRIPTIONS_DISABLED: 'Method not found: resource subscriptions are not enabled on this server',
   BAD_LOG_LEVEL:
     'Invalid params: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency',
   DUPLICATE_TOOL: (name: string) =>

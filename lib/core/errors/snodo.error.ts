@@ -53,6 +53,14 @@ export class SnodoError extends Error {
     return new SnodoError(ErrorCode.InvalidParams, message, data);
   }
 
+  /**
+   * A missing resource: -32002 with `data.uri`. 2026-07-28 clients receive it as -32602 (the
+   * protocol handler converts it), initialize-era clients as -32002.
+   */
+  static resourceNotFound(uri: string): SnodoError {
+    return new SnodoError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+  }
+
   /** A -32603 internal error. Keep the message free of internals. */
   static internal(message: string, data?: unknown): SnodoError {
     return new SnodoError(ErrorCode.InternalError, message, data);

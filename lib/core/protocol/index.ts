@@ -25,6 +25,7 @@ export {
   isModernMessage,
   type Exchange,
   type HandleOutcome,
+  type ProtocolHandlerOptions,
   type RuntimeSource,
   type StandardHeaders,
 } from './protocol-handler.js';

@@ -10,6 +10,11 @@ import type { Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { decodeHeaderValue } from './header-value.js';
 import { checkParamHeaders } from './param-headers.js';
+import {
+  SUBSCRIPTION_ID_META,
+  type ListenFilter,
+  type NotificationHub,
+} from '../notifications/notification-hub.js';
 import { isJsonObject } from './json-rpc.parser.js';
 import type {
   InboundMessage,
@@ -68,6 +73,21 @@ export interface HandleOutcome {
   readonly openSession?: Omit<SessionRecord, 'id' | 'initialized'>;
   /** `notifications/initialized` arrived for the exchange's session. */
   readonly sessionInitialized?: boolean;
+  /**
+   * A 2026-07-28 `subscriptions/listen` was accepted: open a stream, send the acknowledgement
+   * first, then register the filter with the notification hub until the client goes away.
+   */
+  readonly listen?: {
+    readonly id: JsonRpcId;
+    readonly filter: ListenFilter;
+    readonly acknowledgement: JsonRpcNotification;
+  };
+}
+
+/** Options of {@link ProtocolHandler}. @publicApi */
+export interface ProtocolHandlerOptions {
+  /** Delivers notifications; without one, subscriptions and listen streams are not served. */
+  readonly hub?: NotificationHub;
 }
 
 /** Where the handler reads the current runtime; a catalog change swaps it. @publicApi */
@@ -132,7 +152,14 @@ const trimmed = (value: string | undefined): string | undefined => value?.trim()
  * @publicApi
  */
 export class ProtocolHandler {
-  constructor(private readonly source: RuntimeSource) {}
+  private readonly hub: NotificationHub | undefined;
+
+  constructor(
+    private readonly source: RuntimeSource,
+    options: ProtocolHandlerOptions = {},
+  ) {
+    this.hub = options.hub;
+  }
 
   /** Handles one classified inbound message. Never throws for bad input. */
   async handle(inbound: InboundMessage, exchange: Exchange): Promise<HandleOutcome> {
@@ -402,6 +429,108 @@ export class ProtocolHandler {
         }
         return { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
       }
+      case 'resources/list':
+      case 'resources/templates/list': {
+        if (runtime.capabilities.resources === undefined) break;
+        if (params.cursor !== undefined) {
+          return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
+        }
+        const outcome = await runtime.router.dispatch(
+          { kind: request.method },
+          params,
+          buildContext(state, exchange),
+          runtime.dispatchOptions,
+        );
+        if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
+        const field = request.method === 'resources/list' ? 'resources' : 'resourceTemplates';
+        const list = outcome.value.map((resource) =>
+          runtime.encodeResource(resource, state.version),
+        );
+        return modern
+          ? this.modernResult(request.id, runtime, {
+              [field]: list,
+              ttlMs: runtime.resourcesCache.ttlMs,
+              cacheScope: runtime.resourcesCache.scope,
+            })
+          : {
+              status: 200,
+              response: { jsonrpc: '2.0', id: request.id, result: { [field]: list } },
+            };
+      }
+      case 'resources/read': {
+        if (runtime.capabilities.resources === undefined) break;
+        if (typeof params.uri !== 'string') {
+          return errorOutcome(
+            request.id,
+            SnodoError.invalidParams(MESSAGES.RESOURCE_URI_REQUIRED),
+            200,
+          );
+        }
+        const outcome = await runtime.router.dispatch(
+          { kind: 'resources/read', uri: params.uri },
+          params,
+          buildContext(state, exchange),
+          runtime.dispatchOptions,
+        );
+        if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
+        const result = { ...outcome.value } as JsonObject;
+        return modern
+          ? this.modernResult(request.id, runtime, {
+              ...result,
+              ttlMs: runtime.resourcesCache.ttlMs,
+              cacheScope: runtime.resourcesCache.scope,
+            })
+          : { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
+      }
+      case 'resources/subscribe':
+      case 'resources/unsubscribe': {
+        const session = exchange.session;
+        if (modern || session === undefined || this.hub === undefined) break;
+        if (!runtime.resourceSubscriptions || runtime.capabilities.resources === undefined) {
+          return errorOutcome(
+            request.id,
+            SnodoError.methodNotFound(MESSAGES.SUBSCRIPTIONS_DISABLED),
+            200,
+          );
+        }
+        if (typeof params.uri !== 'string') {
+          return errorOutcome(
+            request.id,
+            SnodoError.invalidParams(MESSAGES.RESOURCE_URI_REQUIRED),
+            200,
+          );
+        }
+        if (request.method === 'resources/subscribe')
+          await this.hub.subscribe(session.id, params.uri);
+        else await this.hub.unsubscribe(session.id, params.uri);
+        return { status: 200, response: { jsonrpc: '2.0', id: request.id, result: {} } };
+      }
+      case 'subscriptions/listen': {
+        if (!modern || this.hub === undefined || exchange.transport === 'in-process') break;
+        const filter = honouredFilter(params.notifications, runtime);
+        const notifications: JsonObject = {};
+        if (filter.resourceSubscriptions.size > 0)
+          notifications.resourceSubscriptions = [...filter.resourceSubscriptions];
+        for (const flag of [
+          'resourcesListChanged',
+          'toolsListChanged',
+          'promptsListChanged',
+        ] as const) {
+          if (filter[flag]) notifications[flag] = true;
+        }
+        return {
+          status: 200,
+          listen: {
+            id: request.id,
+            filter,
+            acknowledgement: {
+              jsonrpc: '2.0',
+              method: 'notifications/subscriptions/acknowledged',
+              params: { notifications, _meta: { [SUBSCRIPTION_ID_META]: request.id } },
+            },
+          },
+        };
+      }
       default:
         break;
     }
@@ -411,6 +540,40 @@ export class ProtocolHandler {
       notFoundStatus,
     );
   }
+
+  /**
+   * A router error for the era that asked: "resource not found" is -32002 before 2026-07-28 and
+   * -32602 (with the same data) from 2026-07-28 on.
+   */
+  private failure(id: JsonRpcId, error: SnodoError, modern: boolean): HandleOutcome {
+    if (modern && error.code === (ErrorCode.ResourceNotFound as number)) {
+      return errorOutcome(
+        id,
+        new SnodoError(ErrorCode.InvalidParams, error.message, error.data),
+        200,
+      );
+    }
+    return errorOutcome(id, error, statusOf(error));
+  }
+}
+
+/** The subset of a listen request's filter that this server honours. */
+function honouredFilter(requested: unknown, runtime: Runtime): ListenFilter {
+  const asked = isJsonObject(requested) ? requested : {};
+  const resources = runtime.capabilities.resources as JsonObject | undefined;
+  const uris =
+    resources?.subscribe === true && Array.isArray(asked.resourceSubscriptions)
+      ? asked.resourceSubscriptions.filter((uri): uri is string => typeof uri === 'string')
+      : [];
+  const listChanged = (kind: string, flag: string): boolean =>
+    asked[flag] === true &&
+    (runtime.capabilities[kind] as JsonObject | undefined)?.listChanged === true;
+  return {
+    resourceSubscriptions: new Set(uris),
+    resourcesListChanged: listChanged('resources', 'resourcesListChanged'),
+    toolsListChanged: listChanged('tools', 'toolsListChanged'),
+    promptsListChanged: listChanged('prompts', 'promptsListChanged'),
+  };
 }
 
 const isModernHeader = (value: string | undefined): boolean => {

@@ -12,3 +12,10 @@ export { Content, Result, isResult, type ResultOptions, type ToolResult } from '
 export { findNonJson } from './json-value.js';
 export { normalizeToolResult } from './tool-result.normalizer.js';
 export { toJson, type JsonValue } from './to-json.js';
+export {
+  ResourceContent,
+  isResourceReadResult,
+  type ReadResourceResult,
+  type ResourceContents,
+  type ResourceReadResult,
+} from './resource-result.js';

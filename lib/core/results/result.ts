@@ -9,6 +9,12 @@ import type {
   TextContent,
 } from './content.type.js';
 
+import {
+  brandReadResult,
+  type ResourceContents,
+  type ResourceReadResult,
+} from './resource-result.js';
+
 const RESULT_BRAND: unique symbol = Symbol.for('snodo.result');
 
 /** A result built with {@link Result}: returned to the client exactly as built. @publicApi */
@@ -60,6 +66,13 @@ export const Result = {
   /** The given content blocks. */
   content(blocks: ContentBlock[], options?: ResultOptions): ToolResult {
     return brand(withMeta({ content: blocks }, options));
+  },
+
+  /** A `resources/read` result with several contents or metadata, sent exactly as built. */
+  resourceRead(contents: ResourceContents[], options?: ResultOptions): ResourceReadResult {
+    return brandReadResult(
+      options?.meta === undefined ? { contents } : { contents, _meta: options.meta },
+    );
   },
 
   /** A tool failure the model can read and act on: `isError: true`. */

@@ -1,4 +1,5 @@
 import type { CallContext } from '../components/call-context.interface.js';
+import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
@@ -8,6 +9,12 @@ import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
 import { Result } from '../results/result.js';
 import { normalizeToolResult } from '../results/tool-result.normalizer.js';
+import type { ReadResourceResult } from '../results/resource-result.js';
+import { normalizeReadResult } from '../results/resource-result.normalizer.js';
+import {
+  validateResourceDefinition,
+  type CheckedResource,
+} from './resource-definition.validator.js';
 import { validateDirect } from '../schema/direct-validation.js';
 import type {
   CompiledSchema,
@@ -23,7 +30,11 @@ import { validateToolDefinition } from './tool-definition.validator.js';
  * @publicApi
  */
 export type RouterOperation =
-  { readonly kind: 'tools/list' } | { readonly kind: 'tools/call'; readonly name: string };
+  | { readonly kind: 'tools/list' }
+  | { readonly kind: 'tools/call'; readonly name: string }
+  | { readonly kind: 'resources/list' }
+  | { readonly kind: 'resources/templates/list' }
+  | { readonly kind: 'resources/read'; readonly uri: string };
 
 /**
  * Execution options the runtime holds; calling the router with none runs no policy.
@@ -61,6 +72,39 @@ interface ToolRoute {
   readonly headerParams: readonly HeaderParam[];
 }
 
+/** A registered resource or template. @internal */
+interface ResourceRoute {
+  readonly component: ResourceComponent;
+  readonly ref: ComponentRef;
+  readonly checked: CheckedResource;
+}
+
+/** Everything a router holds; replaced, never changed. @internal */
+interface RouterState {
+  readonly tools: ReadonlyMap<string, ToolRoute>;
+  readonly sortedTools: readonly ToolRoute[];
+  readonly resourceNames: ReadonlyMap<string, ResourceRoute>;
+  readonly resources: ReadonlyMap<string, ResourceRoute>;
+  readonly sortedResources: readonly ResourceRoute[];
+  readonly templates: ReadonlyMap<string, ResourceRoute>;
+  readonly sortedTemplates: readonly ResourceRoute[];
+}
+
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+const EMPTY_STATE: RouterState = Object.freeze({
+  tools: new Map(),
+  sortedTools: [],
+  resourceNames: new Map(),
+  resources: new Map(),
+  sortedResources: [],
+  templates: new Map(),
+  sortedTemplates: [],
+});
+
 /**
  * The immutable registry and dispatcher of components.
  *
@@ -69,16 +113,21 @@ interface ToolRoute {
  * @publicApi
  */
 export class Router {
-  private constructor(
-    private readonly tools: ReadonlyMap<string, ToolRoute>,
-    private readonly sortedTools: readonly ToolRoute[],
-  ) {
+  private constructor(private readonly state: RouterState) {
     Object.freeze(this);
   }
 
   /** An empty router. */
   static empty(): Router {
-    return new Router(new Map(), []);
+    return new Router(EMPTY_STATE);
+  }
+
+  private get tools(): ReadonlyMap<string, ToolRoute> {
+    return this.state.tools;
+  }
+
+  private get sortedTools(): readonly ToolRoute[] {
+    return this.state.sortedTools;
   }
 
   /**
@@ -105,11 +154,78 @@ export class Router {
       hasOutputSchema: component.definition.outputSchema !== undefined,
       headerParams: Object.freeze(headerParams),
     });
-    const tools = new Map(this.tools).set(name, route);
-    const sorted = [...this.sortedTools, route].sort((a, b) =>
-      a.ref.name < b.ref.name ? -1 : a.ref.name > b.ref.name ? 1 : 0,
-    );
-    return new Router(tools, Object.freeze(sorted));
+    return new Router({
+      ...this.state,
+      tools: new Map(this.tools).set(name, route),
+      sortedTools: Object.freeze([...this.sortedTools, route].sort(byKey((r) => r.ref.name))),
+    });
+  }
+
+  /**
+   * Registers a resource: a direct resource under its `uri`, or a template under its
+   * `uriTemplate`, which answers every URI it matches. Registering the same component again
+   * returns this router unchanged.
+   * @returns a new router.
+   * @throws {Error} when the definition or template is invalid; when its name, URI or template is
+   * already registered by another component; when an existing template matches its URI, or its
+   * template matches an existing URI.
+   */
+  registerResource(component: ResourceComponent): Router {
+    const checked = validateResourceDefinition(component);
+    const sameName = this.state.resourceNames.get(checked.name);
+    if (sameName !== undefined) {
+      if (sameName.component === component) return this;
+      throw new Error(MESSAGES.DUPLICATE_RESOURCE_NAME(checked.name));
+    }
+    const route: ResourceRoute = Object.freeze({
+      component,
+      ref: Object.freeze({ kind: 'resource', name: checked.name, component }),
+      checked,
+    });
+    const resourceNames = new Map(this.state.resourceNames).set(checked.name, route);
+    if (checked.kind === 'direct') {
+      if (this.state.resources.has(checked.uri))
+        throw new Error(MESSAGES.DUPLICATE_RESOURCE_URI(checked.uri));
+      for (const template of this.state.sortedTemplates) {
+        const other = template.checked as Extract<CheckedResource, { kind: 'template' }>;
+        if (other.match(checked.uri) !== undefined) {
+          throw new Error(MESSAGES.URI_MATCHED_BY_TEMPLATE(checked.uri, other.template));
+        }
+      }
+      return new Router({
+        ...this.state,
+        resourceNames,
+        resources: new Map(this.state.resources).set(checked.uri, route),
+        sortedResources: Object.freeze([...this.state.sortedResources, route].sort(byKey(uriOf))),
+      });
+    }
+    if (this.state.templates.has(checked.template))
+      throw new Error(MESSAGES.DUPLICATE_TEMPLATE(checked.template));
+    for (const uri of this.state.resources.keys()) {
+      if (checked.match(uri) !== undefined)
+        throw new Error(MESSAGES.TEMPLATE_MATCHES_URI(checked.template, uri));
+    }
+    return new Router({
+      ...this.state,
+      resourceNames,
+      templates: new Map(this.state.templates).set(checked.template, route),
+      sortedTemplates: Object.freeze([...this.state.sortedTemplates, route].sort(byKey(uriOf))),
+    });
+  }
+
+  /** Every direct resource, sorted by URI. No authorization policy is applied. */
+  listResources(): readonly ResourceComponent[] {
+    return this.state.sortedResources.map((route) => route.component);
+  }
+
+  /** Every resource template, sorted by template. No authorization policy is applied. */
+  listResourceTemplates(): readonly ResourceComponent[] {
+    return this.state.sortedTemplates.map((route) => route.component);
+  }
+
+  /** Whether any resource or template is registered. */
+  get hasResources(): boolean {
+    return this.state.resourceNames.size > 0;
   }
 
   /** Every registered tool, sorted by name. No authorization policy is applied. */
@@ -137,6 +253,10 @@ export class Router {
    *
    * - `tools/list`: the sorted catalog, less what the policy refuses in the discovery phase.
    * - `tools/call`: calls the tool with `params.arguments` (default `{}`).
+   * - `resources/list`, `resources/templates/list`: sorted by URI and template, less refused ones.
+   * - `resources/read`: reads the direct resource, or the one template that matches the URI, with
+   *   the matched variables merged into its params. No match is "resource not found" (-32002);
+   *   two matching templates are -32603 "Multiple resource routes matched the requested URI".
    *
    * An unknown name or non-object `arguments` is -32602. Missing required arguments and a
    * handler that throws a non-{@link SnodoError} give an `isError` result. A `SnodoError` from
@@ -155,6 +275,18 @@ export class Router {
     options?: DispatchOptions,
   ): Promise<DispatchOutcome<CallToolResult>>;
   dispatch(
+    operation: { readonly kind: 'resources/list' | 'resources/templates/list' },
+    params: JsonObject,
+    context: CallContext,
+    options?: DispatchOptions,
+  ): Promise<DispatchOutcome<readonly ResourceComponent[]>>;
+  dispatch(
+    operation: { readonly kind: 'resources/read'; readonly uri: string },
+    params: JsonObject,
+    context: CallContext,
+    options?: DispatchOptions,
+  ): Promise<DispatchOutcome<ReadResourceResult>>;
+  dispatch(
     operation: RouterOperation,
     params: JsonObject,
     context: CallContext,
@@ -171,6 +303,16 @@ export class Router {
         return success(await this.visibleTools(context, options.authorization));
       case 'tools/call':
         return this.callTool(operation.name, params, context, options);
+      case 'resources/list':
+        return success(
+          await this.visible(this.state.sortedResources, context, options.authorization),
+        );
+      case 'resources/templates/list':
+        return success(
+          await this.visible(this.state.sortedTemplates, context, options.authorization),
+        );
+      case 'resources/read':
+        return this.readResource(operation.uri, context, options);
       default:
         return failure(
           SnodoError.methodNotFound(
@@ -180,19 +322,61 @@ export class Router {
     }
   }
 
-  private async visibleTools(
+  private visibleTools(
     context: CallContext,
     policy: AuthorizationPolicy | undefined,
   ): Promise<readonly ToolComponent[]> {
-    if (policy === undefined) return this.listTools();
+    return this.visible(this.sortedTools, context, policy);
+  }
+
+  private async visible<C>(
+    routes: readonly { readonly component: C; readonly ref: ComponentRef }[],
+    context: CallContext,
+    policy: AuthorizationPolicy | undefined,
+  ): Promise<readonly C[]> {
+    if (policy === undefined) return routes.map((route) => route.component);
     const decisions = await Promise.all(
-      this.sortedTools.map((route) =>
-        Promise.resolve(policy.authorize('discovery', route.ref, context)),
-      ),
+      routes.map((route) => Promise.resolve(policy.authorize('discovery', route.ref, context))),
     );
-    return this.sortedTools
-      .filter((_, index) => decisions[index] === true)
-      .map((route) => route.component);
+    return routes.filter((_, index) => decisions[index] === true).map((route) => route.component);
+  }
+
+  private async readResource(
+    uri: string,
+    context: CallContext,
+    options: DispatchOptions,
+  ): Promise<DispatchOutcome<ReadResourceResult>> {
+    let route = this.state.resources.get(uri);
+    let variables: Record<string, string> = {};
+    if (route === undefined) {
+      for (const template of this.state.sortedTemplates) {
+        const bound = (template.checked as Extract<CheckedResource, { kind: 'template' }>).match(
+          uri,
+        );
+        if (bound === undefined) continue;
+        if (route !== undefined)
+          return failure(SnodoError.internal(MESSAGES.MULTIPLE_RESOURCE_ROUTES));
+        route = template;
+        variables = bound;
+      }
+    }
+    if (route === undefined) return failure(SnodoError.resourceNotFound(uri));
+    if (options.authorization !== undefined) {
+      const decision = await options.authorization.authorize('invocation', route.ref, context);
+      if (isSnodoError(decision)) return failure(decision);
+      if (decision !== true) return failure(SnodoError.resourceNotFound(uri));
+    }
+    let returned: { value: unknown } | { thrown: unknown };
+    try {
+      returned = { value: await route.component.read({ ...variables, uri }, context) };
+    } catch (thrown) {
+      if (!isSnodoError(thrown)) options.onHandlerError?.(route.ref, thrown);
+      returned = { thrown };
+    }
+    if ('value' in returned && returned.value instanceof Error && !isSnodoError(returned.value)) {
+      options.onHandlerError?.(route.ref, returned.value);
+    }
+    return normalizeReadResult(route.ref.name, uri, route.component.definition.mimeType, returned);
   }
 
   private async callTool(
@@ -261,6 +445,9 @@ export class Router {
     return outcome;
   }
 }
+
+const uriOf = (route: ResourceRoute): string =>
+  route.checked.kind === 'direct' ? route.checked.uri : route.checked.template;
 
 const pointer = (issue: ValidationIssue): string => (issue.path === '' ? '/' : issue.path);
 

@@ -1,12 +1,10 @@
-import { checkMetaKey } from '../components/meta-key.js';
-import type { Icon, ToolComponent } from '../components/tool.interface.js';
+import { checkIcons, checkMeta, checkStrings } from '../components/definition-checks.js';
+import type { ToolComponent } from '../components/tool.interface.js';
 import { collectHeaderParams, type HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
-import { findNonJson } from '../results/json-value.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
 const ANNOTATION_HINTS = [
   'readOnlyHint',
   'destructiveHint',
@@ -18,37 +16,6 @@ const ANNOTATION_HINTS = [
 export interface CheckedTool {
   readonly name: string;
   readonly headerParams: readonly HeaderParam[];
-}
-
-function checkIcons(icons: unknown): string | undefined {
-  if (!Array.isArray(icons)) return 'icons must be an array';
-  for (const [i, icon] of (icons as Partial<Icon>[]).entries()) {
-    if (!isJsonObject(icon) || typeof icon.src !== 'string' || !ABSOLUTE_URI.test(icon.src)) {
-      return `icons[${i}].src must be an absolute URI (https: or data:)`;
-    }
-    if (icon.mimeType !== undefined && typeof icon.mimeType !== 'string')
-      return `icons[${i}].mimeType must be a string`;
-    if (
-      icon.sizes !== undefined &&
-      (!Array.isArray(icon.sizes) || !icon.sizes.every((s) => typeof s === 'string'))
-    ) {
-      return `icons[${i}].sizes must be an array of strings such as "48x48"`;
-    }
-    if (icon.theme !== undefined && icon.theme !== 'light' && icon.theme !== 'dark') {
-      return `icons[${i}].theme must be "light" or "dark"`;
-    }
-  }
-  return undefined;
-}
-
-function checkMeta(meta: unknown): string | undefined {
-  if (!isJsonObject(meta)) return '_meta must be an object';
-  for (const key of Object.keys(meta)) {
-    const problem = checkMetaKey(key);
-    if (problem !== undefined) return `_meta key ${problem}`;
-  }
-  const notJson = findNonJson(meta);
-  return notJson === undefined ? undefined : `_meta must hold JSON values: ${notJson}`;
 }
 
 function checkAnnotations(annotations: unknown): string | undefined {
@@ -86,13 +53,8 @@ export function validateToolDefinition(component: ToolComponent): CheckedTool {
   if (inputSchema.required !== undefined && !Array.isArray(inputSchema.required)) {
     fail('inputSchema.required must be an array of property names');
   }
-  for (const [field, value] of [
-    ['title', definition.title],
-    ['description', definition.description],
-  ] as const) {
-    if (value !== undefined && typeof value !== 'string') fail(`${field} must be a string`);
-  }
   const problem =
+    checkStrings({ title: definition.title, description: definition.description }) ??
     (definition.icons === undefined ? undefined : checkIcons(definition.icons)) ??
     (definition._meta === undefined ? undefined : checkMeta(definition._meta)) ??
     (definition.annotations === undefined ? undefined : checkAnnotations(definition.annotations));

@@ -1,4 +1,5 @@
 import type { Implementation } from '../components/call-context.interface.js';
+import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import {
@@ -13,7 +14,7 @@ import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import { Router } from '../router/router.js';
 import type { CacheHint } from './cache-hint.interface.js';
-import { encodeToolDefinition } from './tool.encoder.js';
+import { encodeResourceDefinition, encodeToolDefinition } from './tool.encoder.js';
 
 /**
  * What a runtime is built from.
@@ -51,6 +52,23 @@ export interface RuntimeOptions {
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
+  /**
+   * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` results.
+   * @default { ttlMs: 0, scope: 'private' }
+   */
+  resourcesCache?: CacheHint;
+  /**
+   * Serve resource subscriptions: `resources/subscribe` for initialize-era sessions and
+   * `resourceSubscriptions` on `subscriptions/listen`; advertises `resources.subscribe`.
+   * @default false
+   */
+  resourceSubscriptions?: boolean;
+  /**
+   * Announce catalog changes: advertises `listChanged` on tools and resources, and delivers
+   * `notifications/<kind>/list_changed` to session streams and listen streams that asked.
+   * @default false
+   */
+  listChanged?: boolean;
 }
 
 const DEFAULT_DISCOVERY_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'public' });
@@ -77,10 +95,19 @@ export class Runtime {
   readonly legacyVersions: readonly ProtocolVersion[];
   readonly discoveryCache: CacheHint;
   readonly toolsCache: CacheHint;
+  readonly resourcesCache: CacheHint;
+  /** Whether resource subscriptions are served. */
+  readonly resourceSubscriptions: boolean;
+  /** Whether list changes are announced. */
+  readonly listChanged: boolean;
   readonly dispatchOptions: DispatchOptions;
   readonly schemaValidator: SchemaValidator;
   private readonly encodedTools: ReadonlyMap<
     ToolComponent,
+    Readonly<Record<ProtocolVersion, JsonObject>>
+  >;
+  private readonly encodedResources: ReadonlyMap<
+    ResourceComponent,
     Readonly<Record<ProtocolVersion, JsonObject>>
   >;
 
@@ -96,7 +123,13 @@ export class Runtime {
     this.serverInfo = Object.freeze(serverInfo);
     this.instructions = options.instructions;
     this.router = options.router ?? Router.empty();
-    this.capabilities = Object.freeze(this.router.hasTools ? { tools: {} } : {});
+    this.resourceSubscriptions = options.resourceSubscriptions === true;
+    this.listChanged = options.listChanged === true;
+    this.capabilities = buildCapabilities(
+      this.router,
+      this.resourceSubscriptions,
+      this.listChanged,
+    );
     this.protocolVersions = checkProtocols(options.protocols ?? PROTOCOL_VERSIONS);
     this.modernVersions = Object.freeze(this.protocolVersions.filter(isModernVersion));
     this.legacyVersions = Object.freeze(this.protocolVersions.filter((v) => !isModernVersion(v)));
@@ -105,6 +138,10 @@ export class Runtime {
       'discoveryCache',
     );
     this.toolsCache = checkCacheHint(options.toolsCache ?? DEFAULT_TOOLS_CACHE, 'toolsCache');
+    this.resourcesCache = checkCacheHint(
+      options.resourcesCache ?? DEFAULT_TOOLS_CACHE,
+      'resourcesCache',
+    );
     this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
     this.dispatchOptions = Object.freeze({
       authorization: options.authorization,
@@ -112,22 +149,22 @@ export class Runtime {
       schemaValidator: this.schemaValidator,
       compiledSchemas: compileToolSchemas(this.router.listTools(), this.schemaValidator),
     });
-    this.encodedTools = new Map(
-      this.router
-        .listTools()
-        .map((tool) => [
-          tool,
-          Object.freeze(
-            Object.fromEntries(
-              PROTOCOL_VERSIONS.map((version) => [
-                version,
-                encodeToolDefinition(tool.definition, version),
-              ]),
-            ) as Record<ProtocolVersion, JsonObject>,
-          ),
-        ]),
+    this.encodedTools = encodeAll(this.router.listTools(), (tool, version) =>
+      encodeToolDefinition(tool.definition, version),
+    );
+    this.encodedResources = encodeAll(
+      [...this.router.listResources(), ...this.router.listResourceTemplates()],
+      (resource, version) => encodeResourceDefinition(resource.definition, version),
     );
     Object.freeze(this);
+  }
+
+  /** The wire form of a registered resource or template for one revision (computed at build time). */
+  encodeResource(resource: ResourceComponent, version: ProtocolVersion): JsonObject {
+    return (
+      this.encodedResources.get(resource)?.[version] ??
+      encodeResourceDefinition(resource.definition, version)
+    );
   }
 
   /** The wire form of a registered tool's definition for one revision (computed at build time). */
@@ -137,6 +174,35 @@ export class Runtime {
       ? encoded[version]
       : encodeToolDefinition(tool.definition, version);
   }
+}
+
+function encodeAll<C>(
+  components: readonly C[],
+  encode: (component: C, version: ProtocolVersion) => JsonObject,
+): ReadonlyMap<C, Readonly<Record<ProtocolVersion, JsonObject>>> {
+  return new Map(
+    components.map((component) => [
+      component,
+      Object.freeze(
+        Object.fromEntries(
+          PROTOCOL_VERSIONS.map((version) => [version, encode(component, version)]),
+        ) as Record<ProtocolVersion, JsonObject>,
+      ),
+    ]),
+  );
+}
+
+/** The server capabilities, the same in every revision for the features built so far. */
+function buildCapabilities(router: Router, subscribe: boolean, listChanged: boolean): JsonObject {
+  const capabilities: JsonObject = {};
+  if (router.hasTools) capabilities.tools = listChanged ? { listChanged: true } : {};
+  if (router.hasResources) {
+    capabilities.resources = {
+      ...(subscribe ? { subscribe: true } : {}),
+      ...(listChanged ? { listChanged: true } : {}),
+    };
+  }
+  return Object.freeze(capabilities);
 }
 
 function compileToolSchemas(

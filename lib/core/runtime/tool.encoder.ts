@@ -1,3 +1,4 @@
+import type { ResourceDefinition } from '../components/resource.interface.js';
 import type { JsonSchema, ToolDefinition } from '../components/tool.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ProtocolVersion } from '../protocol/protocol-version.js';
@@ -33,6 +34,29 @@ export function encodeToolDefinition(
       : definition.outputSchema;
   }
   if (definition.annotations !== undefined) out.annotations = definition.annotations;
+  if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
+  if (definition._meta !== undefined) out._meta = definition._meta;
+  return Object.freeze(out);
+}
+
+/**
+ * The wire form of a resource or template definition for one revision: 2025-06-18 has no
+ * `icons`; a template carries `uriTemplate` and no `size`.
+ * @internal
+ */
+export function encodeResourceDefinition(
+  definition: ResourceDefinition,
+  version: ProtocolVersion,
+): JsonObject {
+  const out: JsonObject =
+    definition.uri !== undefined
+      ? { uri: definition.uri }
+      : { uriTemplate: definition.uriTemplate };
+  out.name = definition.name;
+  for (const key of ['title', 'description', 'mimeType', 'annotations'] as const) {
+    if (definition[key] !== undefined) out[key] = definition[key];
+  }
+  if (definition.uri !== undefined && definition.size !== undefined) out.size = definition.size;
   if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
   if (definition._meta !== undefined) out._meta = definition._meta;
   return Object.freeze(out);

@@ -395,7 +395,7 @@ function parsePath(tokens: Token[], refuse: (shape: string) => never): PathItem[
       items.push({ kind: 'segment', name: part.expression.names[0]! });
     } else if (
       parts.length === 1 &&
-      part!.kind === 'expression' &&
+      part.kind === 'expression' &&
       part.expression.operator === '+'
     ) {
       items.push({ kind: 'reserved', name: part.expression.names[0]! });

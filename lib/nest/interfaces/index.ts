@@ -1,3 +1,5 @@
 export type { SnodoModuleExtras, SnodoModuleOptions } from './snodo-module-options.interface.js';
 export type { ToolHandler } from './tool-handler.interface.js';
 export type { ToolOptions } from './tool-options.interface.js';
+export type { ResourceHandler } from './resource-handler.interface.js';
+export type { ResourceOptions } from './resource-options.interface.js';

@@ -4,6 +4,7 @@ import type {
   SchemaValidator,
   SchemaValidatorName,
   SessionStore,
+  SubscriptionStore,
 } from '../../core/index.js';
 
 /**
@@ -41,6 +42,21 @@ export interface SnodoModuleOptions {
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
+  /**
+   * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` (2026-07-28).
+   * @default { ttlMs: 0, scope: 'private' }
+   */
+  resourcesCache?: CacheHint;
+  /**
+   * Serve resource subscriptions (`resources/subscribe` with a session GET stream, and
+   * `resourceSubscriptions` on `subscriptions/listen`); announce updates with `SnodoNotifier`.
+   * @default false
+   */
+  resourceSubscriptions?: boolean;
+  /** Advertise and deliver list changes announced with `SnodoNotifier`. @default false */
+  listChanged?: boolean;
+  /** Where initialize-era resource subscriptions live. @default in memory (one process) */
+  subscriptionStore?: SubscriptionStore;
 }
 
 /**

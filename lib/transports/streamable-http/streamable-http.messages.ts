@@ -14,6 +14,10 @@ export const HTTP_MESSAGES = {
     'Bad request: the Mcp-Session-Id header is required after initialize; send initialize first to open a session',
   SESSION_NOT_FOUND:
     'Session not found: it expired or was ended; send initialize again without Mcp-Session-Id',
+  GET_NEEDS_EVENT_STREAM:
+    'Not acceptable: a GET stream needs an Accept header that allows text/event-stream',
+  STREAM_ALREADY_OPEN:
+    'Conflict: this session already has a GET stream open; close it before opening another',
   BAD_LEGACY_VERSION_HEADER:
     'Bad request: the MCP-Protocol-Version header must be the version negotiated by initialize',
 } as const;

@@ -10,11 +10,13 @@ import {
   type HandleOutcome,
   type InboundMessage,
   type JsonRpcId,
+  type NotificationHub,
   type RuntimeSource,
   type SessionRecord,
   type SessionStore,
 } from '../../core/index.js';
 import { readBody, type BodyReadOutcome } from './body-reader.js';
+import { SseStream } from './sse.writer.js';
 import { HTTP_MESSAGES } from './streamable-http.messages.js';
 
 /**
@@ -26,6 +28,11 @@ export interface StreamableHttpOptions {
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default a new {@link InMemorySessionStore} */
   sessionStore?: SessionStore;
+  /**
+   * Delivers resource updates and list changes to session GET streams and listen streams.
+   * Without one, GET answers 405 and `subscriptions/listen` is not served.
+   */
+  hub?: NotificationHub;
 }
 
 /** The default body limit: 4 MiB. @publicApi */
@@ -43,6 +50,7 @@ type PreReadRequest = IncomingMessage & {
 };
 
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
+const ACCEPTS_EVENT_STREAM = /(?:^|,)\s*(?:text\/event-stream|text\/\*|\*\/\*)\s*(?:;|,|$)/i;
 const ACCEPTS_JSON = /(?:^|,)\s*(?:application\/json|application\/\*|\*\/\*)\s*(?:;|,|$)/i;
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
@@ -62,15 +70,35 @@ export class StreamableHttpTransport {
   readonly bodyLimit: number;
   private readonly sessions: SessionStore;
   private readonly handler: ProtocolHandler;
+  private readonly hub: NotificationHub | undefined;
+  private readonly streams = new Set<SseStream>();
+  private readonly sessionStreams = new Map<string, SseStream>();
 
-  constructor(source: RuntimeSource, options: StreamableHttpOptions = {}) {
+  constructor(
+    private readonly source: RuntimeSource,
+    options: StreamableHttpOptions = {},
+  ) {
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (!Number.isInteger(limit) || limit <= 0) {
       throw new Error('Snodo: bodyLimit must be a positive whole number of bytes');
     }
     this.bodyLimit = limit;
     this.sessions = options.sessionStore ?? new InMemorySessionStore();
-    this.handler = new ProtocolHandler(source);
+    this.hub = options.hub;
+    this.handler = new ProtocolHandler(source, { hub: options.hub });
+  }
+
+  /** Ends every open stream (at shutdown, so that the HTTP server can close). */
+  close(): void {
+    for (const stream of [...this.streams]) stream.close();
+  }
+
+  /** Opens a stream and tracks it until it ends. */
+  private openStream(res: ServerResponse): SseStream {
+    const stream = new SseStream(res);
+    this.streams.add(stream);
+    stream.onClose(() => this.streams.delete(stream));
+    return stream;
   }
 
   /** Serves one HTTP request on the MCP endpoint. Never throws for bad input. */
@@ -81,16 +109,7 @@ export class StreamableHttpTransport {
       case 'DELETE':
         return this.handleDelete(req, res);
       case 'GET':
-        return sendError(
-          res,
-          405,
-          ErrorCode.InvalidRequest,
-          HTTP_MESSAGES.GET_NOT_SUPPORTED,
-          undefined,
-          {
-            Allow: 'POST, DELETE',
-          },
-        );
+        return this.handleGet(req, res);
       default:
         return sendError(
           res,
@@ -197,6 +216,8 @@ export class StreamableHttpTransport {
     const extraHeaders = await this.applySessionEffects(outcome, session);
     if (abort.signal.aborted) return;
     res.off('close', onClose);
+    if (outcome.listen !== undefined && this.hub !== undefined)
+      return this.openListen(res, outcome.listen);
     send(res, outcome, extraHeaders);
   }
 
@@ -236,6 +257,55 @@ export class StreamableHttpTransport {
     return undefined;
   }
 
+  /** Opens the GET stream of an initialize-era session, when the server has anything to send on it. */
+  private async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const runtime = this.source.runtime;
+    const hub = this.hub;
+    if (hub === undefined || !(runtime.resourceSubscriptions || runtime.listChanged)) {
+      return sendError(
+        res,
+        405,
+        ErrorCode.InvalidRequest,
+        HTTP_MESSAGES.GET_NOT_SUPPORTED,
+        undefined,
+        {
+          Allow: 'POST, DELETE',
+        },
+      );
+    }
+    const accept = header(req, 'accept');
+    if (accept === undefined || !ACCEPTS_EVENT_STREAM.test(accept)) {
+      return sendError(res, 406, ErrorCode.InvalidRequest, HTTP_MESSAGES.GET_NEEDS_EVENT_STREAM);
+    }
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId === undefined) {
+      return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED);
+    }
+    if ((await this.sessions.get(sessionId)) === undefined) {
+      return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
+    }
+    if (this.sessionStreams.has(sessionId)) {
+      return sendError(res, 409, ErrorCode.InvalidRequest, HTTP_MESSAGES.STREAM_ALREADY_OPEN);
+    }
+    const stream = this.openStream(res);
+    const detach = hub.attachSession(sessionId, (message) => stream.send(message));
+    this.sessionStreams.set(sessionId, stream);
+    stream.onClose(() => {
+      detach?.();
+      if (this.sessionStreams.get(sessionId) === stream) this.sessionStreams.delete(sessionId);
+    });
+  }
+
+  /** Answers a 2026-07-28 `subscriptions/listen` with a stream that stays open until the client leaves. */
+  private openListen(res: ServerResponse, listen: NonNullable<HandleOutcome['listen']>): void {
+    const stream = this.openStream(res);
+    stream.send(listen.acknowledgement);
+    const unregister = this.hub!.listen(listen.id, listen.filter, (message) =>
+      stream.send(message),
+    );
+    stream.onClose(unregister);
+  }
+
   private async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
@@ -244,6 +314,8 @@ export class StreamableHttpTransport {
     if (!(await this.sessions.delete(sessionId))) {
       return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
     }
+    await this.hub?.endSession(sessionId);
+    this.sessionStreams.get(sessionId)?.close();
     res.writeHead(204).end();
   }
 }

@@ -1,0 +1,46 @@
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { ContentAnnotations } from '../results/content.type.js';
+import type { TemplateVariables } from '../uri-template/uri-template.js';
+import type { CallContext } from './call-context.interface.js';
+import type { Icon } from './tool.interface.js';
+
+/**
+ * What a client learns about a resource from `resources/list` (with `uri`) or
+ * `resources/templates/list` (with `uriTemplate`).
+ * @publicApi
+ */
+export interface ResourceDefinition {
+  /** The exact URI of a direct resource. */
+  uri?: string;
+  /** The RFC 6570 template of a resource template. */
+  uriTemplate?: string;
+  /** The programmatic name, unique among resources. */
+  name: string;
+  title?: string;
+  description?: string;
+  /** The type of what `read` returns; JSON values default to `application/json`. */
+  mimeType?: string;
+  icons?: Icon[];
+  annotations?: ContentAnnotations;
+  /** The raw size in bytes, when known (direct resources only). */
+  size?: number;
+  _meta?: JsonObject;
+}
+
+/**
+ * A resource as the router holds it.
+ *
+ * `read(params, context)` gets `{ uri, ...templateVariables }` and returns a string (text with the
+ * declared mime type), any other JSON value (`application/json` unless declared otherwise), a
+ * `Result.resourceRead(...)`, or `undefined` when there is nothing at that URI.
+ * @publicApi
+ */
+export interface ResourceComponent {
+  readonly definition: ResourceDefinition;
+  read(params: JsonObject, context: CallContext): unknown;
+  /**
+   * Serves a template outside the supported shapes: `true` or the bound variables for a match,
+   * `false` otherwise. The template is then not compiled.
+   */
+  matches?(uri: string): boolean | TemplateVariables;
+}

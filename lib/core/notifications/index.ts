@@ -1,0 +1,11 @@
+export {
+  NotificationHub,
+  SUBSCRIPTION_ID_META,
+  type ListKind,
+  type ListenFilter,
+  type NotificationSink,
+} from './notification-hub.js';
+export {
+  InMemorySubscriptionStore,
+  type SubscriptionStore,
+} from './subscription-store.interface.js';

@@ -1,0 +1,141 @@
+import type { JsonObject, JsonRpcId, JsonRpcNotification } from '../protocol/json-rpc.type.js';
+import {
+  InMemorySubscriptionStore,
+  type SubscriptionStore,
+} from './subscription-store.interface.js';
+
+/** The meta key that ties a 2026-07-28 notification to its listen request. @publicApi */
+export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
+
+/**
+ * What one `subscriptions/listen` stream receives (the honoured subset of what it asked for).
+ * @publicApi
+ */
+export interface ListenFilter {
+  readonly resourceSubscriptions: ReadonlySet<string>;
+  readonly resourcesListChanged: boolean;
+  readonly toolsListChanged: boolean;
+  readonly promptsListChanged: boolean;
+}
+
+/** Writes one notification to a stream; throws if the stream is gone. @publicApi */
+export type NotificationSink = (notification: JsonRpcNotification) => void;
+
+/** Which catalog changed. @publicApi */
+export type ListKind = 'tools' | 'resources' | 'prompts';
+
+interface Listen {
+  readonly id: JsonRpcId;
+  readonly filter: ListenFilter;
+  readonly send: NotificationSink;
+}
+
+const LIST_FLAG = {
+  tools: 'toolsListChanged',
+  resources: 'resourcesListChanged',
+  prompts: 'promptsListChanged',
+} as const satisfies Record<ListKind, keyof ListenFilter>;
+
+/**
+ * Delivers resource updates and list changes to whoever asked for them: the GET streams of
+ * initialize-era sessions (subscriptions kept in a {@link SubscriptionStore}) and the
+ * `subscriptions/listen` streams of 2026-07-28 clients (tagged with their subscription id).
+ * A notification reaches exactly the subscribers of its URI.
+ * @publicApi
+ */
+export class NotificationHub {
+  private readonly listens = new Set<Listen>();
+  private readonly sessions = new Map<string, NotificationSink>();
+
+  constructor(private readonly store: SubscriptionStore = new InMemorySubscriptionStore()) {}
+
+  /** Records that a session wants `notifications/resources/updated` for a URI. */
+  async subscribe(sessionId: string, uri: string): Promise<void> {
+    await this.store.subscribe(sessionId, uri);
+  }
+
+  /** Forgets one subscription of a session. */
+  async unsubscribe(sessionId: string, uri: string): Promise<void> {
+    await this.store.unsubscribe(sessionId, uri);
+  }
+
+  /**
+   * Attaches the GET stream of a session.
+   * @returns a function that detaches it, or `undefined` when the session has a stream already.
+   */
+  attachSession(sessionId: string, send: NotificationSink): (() => void) | undefined {
+    if (this.sessions.has(sessionId)) return undefined;
+    this.sessions.set(sessionId, send);
+    return () => {
+      if (this.sessions.get(sessionId) === send) this.sessions.delete(sessionId);
+    };
+  }
+
+  /** Forgets a session that ended, with its subscriptions and stream. */
+  async endSession(sessionId: string): Promise<void> {
+    this.sessions.delete(sessionId);
+    await this.store.dropSession(sessionId);
+  }
+
+  /**
+   * Registers a 2026-07-28 listen stream.
+   * @returns a function that unregisters it.
+   */
+  listen(id: JsonRpcId, filter: ListenFilter, send: NotificationSink): () => void {
+    const listen: Listen = { id, filter, send };
+    this.listens.add(listen);
+    return () => this.listens.delete(listen);
+  }
+
+  /** Announces that the resource at `uri` changed. */
+  async resourceUpdated(uri: string): Promise<void> {
+    for (const listen of this.listens) {
+      if (listen.filter.resourceSubscriptions.has(uri)) {
+        this.deliver(listen, 'notifications/resources/updated', { uri });
+      }
+    }
+    for (const sessionId of await this.store.subscribers(uri)) {
+      this.deliverToSession(sessionId, {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri },
+      });
+    }
+  }
+
+  /** Announces that a catalog (tools, resources or prompts) changed. */
+  listChanged(kind: ListKind): void {
+    const method = `notifications/${kind}/list_changed`;
+    for (const listen of this.listens)
+      if (listen.filter[LIST_FLAG[kind]]) this.deliver(listen, method, {});
+    for (const sessionId of [...this.sessions.keys()])
+      this.deliverToSession(sessionId, { jsonrpc: '2.0', method });
+  }
+
+  /** How many streams are attached, for diagnostics. */
+  get streamCount(): number {
+    return this.listens.size + this.sessions.size;
+  }
+
+  private deliver(listen: Listen, method: string, params: JsonObject): void {
+    try {
+      listen.send({
+        jsonrpc: '2.0',
+        method,
+        params: { ...params, _meta: { [SUBSCRIPTION_ID_META]: listen.id } },
+      });
+    } catch {
+      this.listens.delete(listen);
+    }
+  }
+
+  private deliverToSession(sessionId: string, notification: JsonRpcNotification): void {
+    const send = this.sessions.get(sessionId);
+    if (send === undefined) return;
+    try {
+      send(notification);
+    } catch {
+      this.sessions.delete(sessionId);
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+
+/** One item of a `resources/read` result. @publicApi */
+export type ResourceContents =
+  | { uri: string; mimeType?: string; text: string; _meta?: JsonObject }
+  | { uri: string; mimeType?: string; blob: string; _meta?: JsonObject };
+
+/** The wire shape of a `resources/read` result (without the 2026-07-28 envelope fields). @publicApi */
+export interface ReadResourceResult {
+  contents: ResourceContents[];
+  _meta?: JsonObject;
+}
+
+const READ_BRAND: unique symbol = Symbol.for('snodo.readResult');
+
+/** A read result built with `Result.resourceRead()`: sent exactly as built. @publicApi */
+export type ResourceReadResult = ReadResourceResult & { readonly [READ_BRAND]: true };
+
+/** @internal */
+export function brandReadResult(result: ReadResourceResult): ResourceReadResult {
+  Object.defineProperty(result, READ_BRAND, { value: true, enumerable: false });
+  return result as ResourceReadResult;
+}
+
+/** Whether a value was built with `Result.resourceRead()`. @publicApi */
+export function isResourceReadResult(value: unknown): value is ResourceReadResult {
+  return typeof value === 'object' && value !== null && READ_BRAND in value;
+}
+
+/**
+ * Builders for the contents of a `resources/read` result.
+ * @example
+ * ```ts
+ * return Result.resourceRead([ResourceContent.text(uri, '# Readme', 'text/markdown'), ResourceContent.blob(logoUri, base64, 'image/png')]);
+ * ```
+ * @publicApi
+ */
+export const ResourceContent = {
+  /** Text contents. */
+  text: (uri: string, text: string, mimeType?: string): ResourceContents =>
+    mimeType === undefined ? { uri, text } : { uri, mimeType, text },
+  /** A JSON value as text. @default mimeType 'application/json' */
+  json: (uri: string, value: unknown, mimeType = 'application/json'): ResourceContents => ({
+    uri,
+    mimeType,
+    text: JSON.stringify(value),
+  }),
+  /** Binary contents, base64-encoded. */
+  blob: (uri: string, base64: string, mimeType?: string): ResourceContents =>
+    mimeType === undefined ? { uri, blob: base64 } : { uri, mimeType, blob: base64 },
+} as const;

@@ -1,0 +1,92 @@
+import {
+  checkIcons,
+  checkMeta,
+  checkStrings,
+  isAbsoluteUri,
+} from '../components/definition-checks.js';
+import type { ResourceComponent } from '../components/resource.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { UriTemplate } from '../uri-template/uri-template.js';
+
+/** What registration derives from a valid resource definition. @internal */
+export type CheckedResource =
+  | { readonly kind: 'direct'; readonly name: string; readonly uri: string }
+  | {
+      readonly kind: 'template';
+      readonly name: string;
+      readonly template: string;
+      /** The compiled template, or the component's own `matches`. */
+      readonly match: (uri: string) => Record<string, string> | undefined;
+    };
+
+/**
+ * Checks a resource component at registration and compiles its template.
+ * @throws {Error} naming the resource and what to fix (a refused template shape included).
+ * @internal
+ */
+export function validateResourceDefinition(component: ResourceComponent): CheckedResource {
+  const definition = (component as Partial<ResourceComponent> | undefined)?.definition;
+  const name =
+    typeof definition?.name === 'string' && definition.name !== '' ? definition.name : '<unnamed>';
+  const fail = (reason: string): never => {
+    throw new Error(MESSAGES.INVALID_RESOURCE(name, reason));
+  };
+  if (!isJsonObject(definition)) return fail('it has no definition object');
+  if (name === '<unnamed>') fail('it needs a non-empty name');
+  if (typeof component.read !== 'function') fail('it has no read(params, context) function');
+  const { uri, uriTemplate } = definition;
+  if ((uri === undefined) === (uriTemplate === undefined))
+    fail('it needs exactly one of uri and uriTemplate');
+  if (
+    definition.size !== undefined &&
+    (!Number.isInteger(definition.size) || definition.size < 0)
+  ) {
+    fail('size must be a whole number of bytes');
+  }
+  if (definition.size !== undefined && uriTemplate !== undefined)
+    fail('a resource template has no size');
+  const problem =
+    checkStrings({
+      title: definition.title,
+      description: definition.description,
+      mimeType: definition.mimeType,
+    }) ??
+    (definition.icons === undefined ? undefined : checkIcons(definition.icons)) ??
+    (definition._meta === undefined ? undefined : checkMeta(definition._meta)) ??
+    (definition.annotations === undefined || isJsonObject(definition.annotations)
+      ? undefined
+      : 'annotations must be an object');
+  if (problem !== undefined) fail(problem);
+  if (uri !== undefined) {
+    if (!isAbsoluteUri(uri)) fail('uri must be an absolute URI such as "docs://readme"');
+    return { kind: 'direct', name, uri };
+  }
+  if (typeof uriTemplate !== 'string' || uriTemplate === '')
+    return fail('uriTemplate must be a non-empty string');
+  if (typeof component.matches === 'function') {
+    const custom = component.matches.bind(component);
+    return {
+      kind: 'template',
+      name,
+      template: uriTemplate,
+      match: (candidate) => {
+        const result = custom(candidate);
+        if (result === true) return {};
+        return isJsonObject(result) ? result : undefined;
+      },
+    };
+  }
+  let compiled: UriTemplate | undefined;
+  try {
+    compiled = UriTemplate.compile(uriTemplate);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  return {
+    kind: 'template',
+    name,
+    template: uriTemplate,
+    match: (candidate) => compiled!.match(candidate),
+  };
+}

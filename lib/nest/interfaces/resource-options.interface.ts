@@ -1,0 +1,32 @@
+import type { ContentAnnotations, Icon, JsonObject, TemplateVariables } from '../../core/index.js';
+
+/**
+ * Options of {@link Resource}. Give exactly one of `uri` and `uriTemplate`.
+ * @publicApi
+ */
+export interface ResourceOptions {
+  /** The exact URI of a direct resource, such as `docs://readme`. */
+  uri?: string;
+  /**
+   * An RFC 6570 template, such as `hex://{name}/info`; the matched variables arrive in `read`'s
+   * params. See docs/resources.md for the supported shapes.
+   */
+  uriTemplate?: string;
+  /** The programmatic name, unique among resources. @default the method name (required on a class) */
+  name?: string;
+  title?: string;
+  description?: string;
+  /** The type of the contents; JSON values default to `application/json`. */
+  mimeType?: string;
+  icons?: Icon[];
+  annotations?: ContentAnnotations;
+  /** The raw size in bytes, when known (direct resources only). */
+  size?: number;
+  /** Sent as the resource's `_meta`. */
+  meta?: JsonObject;
+  /**
+   * Serves a template outside the supported shapes: return `true` or the variables for a match,
+   * `false` otherwise. (A class can implement `matches(uri)` instead.)
+   */
+  matches?: (uri: string) => boolean | TemplateVariables;
+}

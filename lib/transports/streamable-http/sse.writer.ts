@@ -1,0 +1,62 @@
+import type { ServerResponse } from 'node:http';
+
+/** How often a long-lived stream sends an SSE comment so that proxies keep it open. @internal */
+export const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * One Server-Sent Events response: headers on open, `data:` events, comment keep-alives, and a
+ * callback when either side ends it.
+ * @internal
+ */
+export class SseStream {
+  private closed = false;
+  private readonly keepAlive: NodeJS.Timeout;
+  private readonly closeListeners: (() => void)[] = [];
+
+  constructor(
+    private readonly res: ServerResponse,
+    headers: Record<string, string> = {},
+  ) {
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    this.keepAlive = setInterval(() => this.comment('keep-alive'), KEEP_ALIVE_MS);
+    this.keepAlive.unref();
+    res.once('close', () => this.finish());
+  }
+
+  /** Sends one JSON-RPC message as an event. @throws {Error} when the stream is closed. */
+  send(message: unknown): void {
+    if (this.closed) throw new Error('the stream is closed');
+    this.res.write(`data: ${JSON.stringify(message)}\n\n`);
+  }
+
+  /** Ends the stream from the server side. */
+  close(): void {
+    if (this.closed) return;
+    this.res.end();
+    this.finish();
+  }
+
+  /** Runs `listener` once, when the stream ends for any reason. */
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
+  }
+
+  private comment(text: string): void {
+    if (!this.closed) this.res.write(`: ${text}\n\n`);
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.keepAlive);
+    for (const listener of this.closeListeners.splice(0)) listener();
+  }
+}
