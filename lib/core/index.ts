@@ -13,3 +13,4 @@ export * from './schema/index.js';
 export * from './declarations/index.js';
 export * from './uri-template/index.js';
 export * from './notifications/index.js';
+export * from './resources/index.js';

@@ -1,0 +1,1 @@
+export { isPlainName, safeResourcePath } from './safe-resource-path.js';
