@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { SnodoModule } from '../../lib/index.js';
 import { LatestVersionTool } from '../../sample/01-tools/src/latest-version.tool.js';
 import { PackageCatalog } from '../../sample/01-tools/src/package-catalog.service.js';
+import { PackageResources } from '../../sample/01-tools/src/package.resources.js';
 import { PackageTools } from '../../sample/01-tools/src/package.tools.js';
 import { PlaceOrderTool } from '../../sample/01-tools/src/place-order.tool.js';
 import { ReviewTools } from '../../sample/01-tools/src/review.tools.js';
@@ -27,7 +28,14 @@ const schemas = new McpSchemaValidator();
       schemaValidator: 'ajv',
     }),
   ],
-  providers: [PackageCatalog, PackageTools, LatestVersionTool, PlaceOrderTool, ReviewTools],
+  providers: [
+    PackageCatalog,
+    PackageTools,
+    LatestVersionTool,
+    PlaceOrderTool,
+    ReviewTools,
+    PackageResources,
+  ],
 })
 class JuneOnlyModule {}
 
@@ -63,6 +71,7 @@ async function exerciseTools(client: ToolsClient): Promise<void> {
     'latest_version',
     'package_info',
     'place_order',
+    'publish_version',
     'review_package',
     'search',
   ]);

@@ -16,6 +16,21 @@ const RESULT_DEFS: Record<string, string> = {
   'server/discover': 'DiscoverResult',
   'tools/list': 'ListToolsResult',
   'tools/call': 'CallToolResult',
+  'resources/list': 'ListResourcesResult',
+  'resources/templates/list': 'ListResourceTemplatesResult',
+  'resources/read': 'ReadResourceResult',
+  'resources/subscribe': 'EmptyResult',
+  'resources/unsubscribe': 'EmptyResult',
+  'subscriptions/listen': 'SubscriptionsListenResult',
+};
+
+/** The definition of each notification the server sends. */
+const NOTIFICATION_DEFS: Record<string, string> = {
+  'notifications/resources/updated': 'ResourceUpdatedNotification',
+  'notifications/resources/list_changed': 'ResourceListChangedNotification',
+  'notifications/tools/list_changed': 'ToolListChangedNotification',
+  'notifications/prompts/list_changed': 'PromptListChangedNotification',
+  'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification',
 };
 
 /** Fields the 2026-07-28 revision added to results: they must not reach initialize-era clients. */
@@ -104,7 +119,14 @@ export class McpSchemaValidator {
       return this.validate(revision, 'JSONRPCError', withId);
     }
     if (msg.result === undefined) {
-      return this.validate(revision, 'JSONRPCNotification', message);
+      const def = msg.method === undefined ? undefined : NOTIFICATION_DEFS[msg.method];
+      if (def === undefined || !this.has(revision, def)) {
+        return [`${String(msg.method)} is not a ${revision} notification`];
+      }
+      return [
+        ...this.validate(revision, 'JSONRPCNotification', message),
+        ...this.validate(revision, def, message),
+      ];
     }
     const errors: string[] = [];
     const resultDef = method === undefined ? undefined : RESULT_DEFS[method];
@@ -137,6 +159,16 @@ export class McpSchemaValidator {
     check(resultDef, result, 'result');
     if (Array.isArray(result.tools)) {
       result.tools.forEach((tool, i) => check('Tool', tool, `result.tools[${i}]`));
+    }
+    if (Array.isArray(result.resources)) {
+      result.resources.forEach((resource, i) =>
+        check('Resource', resource, `result.resources[${i}]`),
+      );
+    }
+    if (Array.isArray(result.resourceTemplates)) {
+      result.resourceTemplates.forEach((template, i) =>
+        check('ResourceTemplate', template, `result.resourceTemplates[${i}]`),
+      );
     }
     if (resultDef === 'InitializeResult')
       check('Implementation', result.serverInfo, 'result.serverInfo');

@@ -7,27 +7,33 @@ export interface RecordedExchange {
   readonly requestHeaders: Record<string, string>;
   readonly status: number;
   readonly contentType: string | null;
-  /** Every JSON-RPC message the server sent in the response body. */
+  /** Every JSON-RPC message the server sent in the response body (streams fill it as they go). */
   readonly messages: unknown[];
 }
 
-function parseSse(text: string): unknown[] {
-  return text
-    .split(/\r?\n\r?\n/)
-    .map((event) =>
-      event
+/** Parses SSE events as chunks arrive and hands each `data:` payload on. */
+function sseParser(onMessage: (message: unknown) => void): (chunk: string) => void {
+  let buffer = '';
+  return (chunk) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.search(/\r?\n\r?\n/)) !== -1) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
+      const data = event
         .split(/\r?\n/)
         .filter((line) => line.startsWith('data:'))
         .map((line) => line.slice(5).trimStart())
-        .join('\n'),
-    )
-    .filter((data) => data.length > 0)
-    .map((data) => JSON.parse(data) as unknown);
+        .join('\n');
+      if (data.length > 0) onMessage(JSON.parse(data));
+    }
+  };
 }
 
 /**
  * A `fetch` for the official clients' HTTP transports that records every exchange, so that a
- * test can check each message the server sent.
+ * test can check each message the server sent. Event streams are passed through as they arrive
+ * (a listen or GET stream stays open), and recorded on the way.
  */
 export function createRecordingFetch(): {
   fetch: typeof fetch;
@@ -43,25 +49,46 @@ export function createRecordingFetch(): {
     const requestBody = requestText.length > 0 ? (JSON.parse(requestText) as unknown) : undefined;
     const response = await fetch(request);
     const contentType = response.headers.get('content-type');
-    const text = await response.text();
-    let messages: unknown[] = [];
-    if (contentType?.includes('text/event-stream')) messages = parseSse(text);
-    else if (text.length > 0 && contentType?.includes('application/json'))
-      messages = [JSON.parse(text)];
-    exchanges.push({
+    const exchange: RecordedExchange = {
       httpMethod: request.method,
       method: (requestBody as { method?: string } | undefined)?.method,
       requestBody,
       requestHeaders: Object.fromEntries(request.headers.entries()),
       status: response.status,
       contentType,
-      messages,
-    });
+      messages: [],
+    };
+    exchanges.push(exchange);
+    if (contentType?.includes('text/event-stream') && response.body !== null) {
+      const [forClient, forRecord] = response.body.tee();
+      const parse = sseParser((message) => exchange.messages.push(message));
+      void (async () => {
+        const decoder = new TextDecoder();
+        const reader = forRecord.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            parse(decoder.decode(value, { stream: true }));
+          }
+        } catch {
+          // The client aborted the stream.
+        }
+      })();
+      return new Response(forClient, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    }
+    const text = await response.text();
+    if (text.length > 0 && contentType?.includes('application/json'))
+      exchange.messages.push(JSON.parse(text));
     return new Response(text.length > 0 ? text : null, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
   };
-  return { fetch: recording, exchanges };
+  return { fetch: recording as typeof fetch, exchanges };
 }

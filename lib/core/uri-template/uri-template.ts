@@ -37,7 +37,6 @@ type Token =
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 const VARIABLE_NAME = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
 /** Why a template was refused: the shape, named as the seed names it. @publicApi */
@@ -439,38 +438,17 @@ function parsePath(tokens: Token[], refuse: (shape: string) => never): PathItem[
   return items;
 }
 
-/** Percent-decodes once, strictly: `%` needs two hex digits and the bytes must be UTF-8. */
+/**
+ * Percent-decodes once, strictly: `%` needs two hex digits and the bytes must be valid UTF-8
+ * (`decodeURIComponent` enforces both, in one native pass); `+` stays `+`.
+ */
 function decode(raw: string): string | undefined {
   if (!raw.includes('%')) return raw;
-  const bytes: number[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const code = raw.charCodeAt(i);
-    if (code === 37) {
-      const high = hex(raw.charCodeAt(i + 1));
-      const low = hex(raw.charCodeAt(i + 2));
-      if (high === -1 || low === -1) return undefined;
-      bytes.push(high * 16 + low);
-      i += 2;
-    } else if (code < 0x80) {
-      bytes.push(code);
-    } else {
-      const end = code >= 0xd800 && code <= 0xdbff ? i + 2 : i + 1;
-      for (const byte of encoder.encode(raw.slice(i, end))) bytes.push(byte);
-      i = end - 1;
-    }
-  }
   try {
-    return utf8.decode(Uint8Array.from(bytes));
+    return decodeURIComponent(raw);
   } catch {
     return undefined;
   }
-}
-
-function hex(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 65 && code <= 70) return code - 55;
-  if (code >= 97 && code <= 102) return code - 87;
-  return -1;
 }
 
 /** Encodes everything but RFC 3986 unreserved characters. */

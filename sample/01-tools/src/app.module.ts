@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SnodoModule } from '../../../lib/index.js';
 import { LatestVersionTool } from './latest-version.tool.js';
 import { PackageCatalog } from './package-catalog.service.js';
+import { PackageResources } from './package.resources.js';
 import { PackageTools } from './package.tools.js';
 import { PlaceOrderTool } from './place-order.tool.js';
 import { ReviewTools } from './review.tools.js';
@@ -13,8 +14,16 @@ import { ReviewTools } from './review.tools.js';
       version: '1.0.0',
       instructions: 'Look up packages: search first, then ask for package_info or latest_version.',
       schemaValidator: 'ajv',
+      resourceSubscriptions: true,
     }),
   ],
-  providers: [PackageCatalog, PackageTools, LatestVersionTool, PlaceOrderTool, ReviewTools],
+  providers: [
+    PackageCatalog,
+    PackageTools,
+    LatestVersionTool,
+    PlaceOrderTool,
+    ReviewTools,
+    PackageResources,
+  ],
 })
 export class AppModule {}

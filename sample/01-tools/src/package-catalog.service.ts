@@ -46,4 +46,16 @@ export class PackageCatalog {
   find(name: string): PackageRecord | undefined {
     return this.packages.find((pkg) => pkg.name === name);
   }
+
+  names(): string[] {
+    return this.packages.map((pkg) => pkg.name);
+  }
+
+  /** Adds a version; `false` when the package is unknown. */
+  publish(name: string, version: string): boolean {
+    const pkg = this.find(name);
+    if (pkg === undefined) return false;
+    pkg.versions.push(version);
+    return true;
+  }
 }

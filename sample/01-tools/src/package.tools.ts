@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Result, Tool } from '../../../lib/index.js';
+import { Result, SnodoNotifier, Tool } from '../../../lib/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 
 /** Inline form: several tools as methods of one provider, with the catalog injected. */
 @Injectable()
 export class PackageTools {
-  constructor(private readonly catalog: PackageCatalog) {}
+  constructor(
+    private readonly catalog: PackageCatalog,
+    private readonly notifier: SnodoNotifier,
+  ) {}
 
   @Tool({
     name: 'search',
@@ -56,5 +59,26 @@ export class PackageTools {
     if (pkg === undefined)
       return Result.error(`No package is named "${args.name}"; use search to find one.`);
     return { name: pkg.name, description: pkg.description, versions: pkg.versions };
+  }
+
+  @Tool({
+    name: 'publish_version',
+    description:
+      'Publish a new version of a package; subscribers of hex://<name>/info are notified',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        version: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+      },
+      required: ['name', 'version'],
+    },
+  })
+  async publishVersion(args: { name: string; version: string }) {
+    if (!this.catalog.publish(args.name, args.version)) {
+      return Result.error(`No package is named "${args.name}".`);
+    }
+    await this.notifier.resourceUpdated(`hex://${args.name}/info`);
+    return `Published ${args.name} ${args.version}.`;
   }
 }

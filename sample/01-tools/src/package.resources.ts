@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { Resource, ResourceContent, Result, safeResourcePath } from '../../../lib/index.js';
+import { GUIDES } from './guides.content.js';
+import { PackageCatalog } from './package-catalog.service.js';
+
+/** A 1×1 transparent PNG. */
+const LOGO_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** Resources and templates: methods of one provider, with the catalog injected. */
+@Injectable()
+export class PackageResources {
+  constructor(private readonly catalog: PackageCatalog) {}
+
+  @Resource({
+    uri: 'catalog://packages',
+    description: 'The names of every package',
+    mimeType: 'application/json',
+  })
+  packages() {
+    return { packages: this.catalog.names() };
+  }
+
+  @Resource({
+    uri: 'catalog://readme',
+    name: 'readme',
+    title: 'About this catalog',
+    mimeType: 'text/markdown',
+  })
+  readme(): string {
+    return '# Package catalog\n\nFour Elixir packages, served over MCP by a Nest app.\n';
+  }
+
+  @Resource({ uri: 'catalog://logo.png', name: 'logo', mimeType: 'image/png' })
+  logo(params: { uri: string }) {
+    return Result.resourceRead([ResourceContent.blob(params.uri, LOGO_PNG, 'image/png')]);
+  }
+
+  /** A template: `{name}` arrives in the params; `undefined` answers "resource not found". */
+  @Resource({ uriTemplate: 'hex://{name}/info', name: 'package', mimeType: 'application/json' })
+  packageInfo(params: { name: string }) {
+    return this.catalog.find(params.name);
+  }
+
+  /** A template whose value names a file: checked with safeResourcePath before use. */
+  @Resource({ uriTemplate: 'docs://guides/{+path}', name: 'guide', mimeType: 'text/markdown' })
+  guide(params: { path: string }) {
+    const file = safeResourcePath('/guides', params.path);
+    return file === undefined ? undefined : GUIDES[file];
+  }
+}
