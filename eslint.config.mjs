@@ -37,7 +37,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { console: 'readonly' },
+      globals: { console: 'readonly', process: 'readonly' },
     },
   },
   {

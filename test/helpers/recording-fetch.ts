@@ -90,5 +90,5 @@ export function createRecordingFetch(): {
       headers: response.headers,
     });
   };
-  return { fetch: recording as typeof fetch, exchanges };
+  return { fetch: recording, exchanges };
 }
