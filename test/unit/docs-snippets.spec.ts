@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SNIPPET = /<!-- snippet: (\S+) -->\n+```ts\n([\s\S]*?)\n```/g;
 
-describe.each(['docs/tools.md'])('%s', (page) => {
+describe.each(['docs/tools.md', 'docs/resources.md'])('%s', (page) => {
   const text = readFileSync(resolve(root, page), 'utf8');
   const snippets = [...text.matchAll(SNIPPET)].map((match) => [match[1]!, match[2]!] as const);
 
