@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ArgumentDeclaration } from '../core/index.js';
 import type { OutputDeclaration } from './decorators/output.decorator.js';
+import type { PromptOptions } from './interfaces/prompt-options.interface.js';
 import type { ResourceOptions } from './interfaces/resource-options.interface.js';
 import type { ToolOptions } from './interfaces/tool-options.interface.js';
 import {
   SNODO_COMPONENT_TYPE,
+  SNODO_PROMPT_OPTIONS,
   SNODO_RESOURCE_OPTIONS,
   SNODO_TOOL_ARGUMENTS,
   SNODO_TOOL_OPTIONS,
@@ -19,6 +21,12 @@ import {
 @Injectable()
 export class SnodoMetadataAccessor {
   constructor(private readonly reflector: Reflector) {}
+
+  /** Which kind of component a class or method is, if any. */
+  getComponentType(target: object): 'tool' | 'resource' | 'prompt' | undefined {
+    const kind = this.reflector.get<string | undefined>(SNODO_COMPONENT_TYPE, target as never);
+    return kind === 'tool' || kind === 'resource' || kind === 'prompt' ? kind : undefined;
+  }
 
   /** The `@Tool()` options on a class or method, if it is a tool. */
   getToolOptions(target: object): ToolOptions | undefined {
@@ -36,6 +44,16 @@ export class SnodoMetadataAccessor {
       return undefined;
     }
     return this.reflector.get<ResourceOptions>(SNODO_RESOURCE_OPTIONS, target as never);
+  }
+
+  /** The `@Prompt()` options on a class or method, if it is a prompt. */
+  getPromptOptions(target: object): PromptOptions | undefined {
+    if (
+      this.reflector.get<string | undefined>(SNODO_COMPONENT_TYPE, target as never) !== 'prompt'
+    ) {
+      return undefined;
+    }
+    return this.reflector.get<PromptOptions>(SNODO_PROMPT_OPTIONS, target as never) ?? {};
   }
 
   /** The `@Arg()` declarations on a class or method, in source order. */

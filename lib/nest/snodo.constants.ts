@@ -4,6 +4,8 @@ export const SNODO_COMPONENT_TYPE = 'snodo:component_type';
 export const SNODO_TOOL_OPTIONS = 'snodo:tool_options';
 /** Metadata key: the options given to `@Resource()`. @internal */
 export const SNODO_RESOURCE_OPTIONS = 'snodo:resource_options';
+/** Metadata key: the options given to `@Prompt()`. @internal */
+export const SNODO_PROMPT_OPTIONS = 'snodo:prompt_options';
 /** Token of the notification hub shared by the transport and the notifier. @internal */
 export const SNODO_NOTIFICATION_HUB = 'SNODO:NOTIFICATION_HUB';
 /** Metadata key: the `@Arg()` declarations of a tool, in source order. @internal */

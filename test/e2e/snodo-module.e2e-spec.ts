@@ -54,7 +54,7 @@ describe('SnodoModule', () => {
 
     it('should refuse to start when a @Tool() class has no call()', async () => {
       await expect(boot(moduleWith(ToolWithoutCall))).rejects.toThrow(
-        'Snodo: ToolWithoutCall is decorated with @Tool() but has no call(args, context) method',
+        'Snodo: ToolWithoutCall is decorated with @Tool() but has no call() method; implement ToolHandler',
       );
     });
 

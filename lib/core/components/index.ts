@@ -9,3 +9,10 @@ export type {
 export type { CallContext, Implementation, TransportKind } from './call-context.interface.js';
 export type { HeaderParam } from './x-mcp-header.js';
 export type { ResourceComponent, ResourceDefinition } from './resource.interface.js';
+export type {
+  Completable,
+  CompletionRequest,
+  PromptArgument,
+  PromptComponent,
+  PromptDefinition,
+} from './prompt.interface.js';

@@ -2,6 +2,7 @@ import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ContentAnnotations } from '../results/content.type.js';
 import type { TemplateVariables } from '../uri-template/uri-template.js';
 import type { CallContext } from './call-context.interface.js';
+import type { Completable } from './prompt.interface.js';
 import type { Icon } from './tool.interface.js';
 
 /**
@@ -35,7 +36,7 @@ export interface ResourceDefinition {
  * `Result.resourceRead(...)`, or `undefined` when there is nothing at that URI.
  * @publicApi
  */
-export interface ResourceComponent {
+export interface ResourceComponent extends Completable {
   readonly definition: ResourceDefinition;
   read(params: JsonObject, context: CallContext): unknown;
   /**

@@ -63,6 +63,27 @@ export const MESSAGES = {
     `The URI template "${template}" matches the resource URI "${uri}" of another component; give them distinct literal prefixes`,
   INVALID_RESOURCE: (name: string, reason: string) =>
     `Resource "${name}" has an invalid definition: ${reason}`,
+  UNKNOWN_PROMPT: (name: string) => `Unknown prompt: ${name}`,
+  PROMPT_NAME_REQUIRED: 'Invalid params: prompts/get needs params.name (a string)',
+  PROMPT_ARGUMENT_NOT_STRING: (name: string) =>
+    `Invalid params: prompt argument "${name}" must be a string`,
+  MISSING_PROMPT_ARGUMENTS: (names: readonly string[]) =>
+    `Invalid params: missing required arguments: ${names.join(', ')}`,
+  PROMPT_FAILED: (name: string) => `Prompt "${name}" failed with an internal error`,
+  PROMPT_INVALID_RESULT: (name: string, reason: string) =>
+    `Prompt "${name}" returned an invalid result: ${reason}`,
+  DUPLICATE_PROMPT: (name: string) =>
+    `A prompt named "${name}" is already registered by another component`,
+  INVALID_PROMPT: (name: string, reason: string) =>
+    `Prompt "${name}" has an invalid definition: ${reason}`,
+  COMPLETION_REF_REQUIRED:
+    'Invalid params: completion/complete needs ref {type: "ref/prompt", name} or {type: "ref/resource", uri}',
+  COMPLETION_ARGUMENT_REQUIRED:
+    'Invalid params: completion/complete needs argument {name, value} (strings)',
+  UNKNOWN_TEMPLATE: (uri: string) => `Unknown resource template: ${uri}`,
+  COMPLETION_FAILED: (name: string) => `Completion of "${name}" failed with an internal error`,
+  COMPLETION_INVALID_RESULT: (name: string) =>
+    `Completion of "${name}" returned an invalid result: return an array of strings or Result.completion(...)`,
   SUBSCRIPTIONS_DISABLED: 'Method not found: resource subscriptions are not enabled on this server',
   BAD_LOG_LEVEL:
     'Invalid params: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency',

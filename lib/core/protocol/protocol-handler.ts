@@ -482,6 +482,57 @@ export class ProtocolHandler {
             })
           : { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
       }
+      case 'prompts/list': {
+        if (runtime.capabilities.prompts === undefined) break;
+        if (params.cursor !== undefined) {
+          return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
+        }
+        const outcome = await runtime.router.dispatch(
+          { kind: 'prompts/list' },
+          params,
+          buildContext(state, exchange),
+          runtime.dispatchOptions,
+        );
+        if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
+        const prompts = outcome.value.map((prompt) => runtime.encodePrompt(prompt, state.version));
+        return modern
+          ? this.modernResult(request.id, runtime, {
+              prompts,
+              ttlMs: runtime.promptsCache.ttlMs,
+              cacheScope: runtime.promptsCache.scope,
+            })
+          : { status: 200, response: { jsonrpc: '2.0', id: request.id, result: { prompts } } };
+      }
+      case 'prompts/get':
+      case 'completion/complete': {
+        const capability = request.method === 'prompts/get' ? 'prompts' : 'completions';
+        if (runtime.capabilities[capability] === undefined) break;
+        if (request.method === 'prompts/get' && typeof params.name !== 'string') {
+          return errorOutcome(
+            request.id,
+            SnodoError.invalidParams(MESSAGES.PROMPT_NAME_REQUIRED),
+            200,
+          );
+        }
+        const operation =
+          request.method === 'prompts/get'
+            ? ({ kind: 'prompts/get', name: params.name as string } as const)
+            : ({ kind: 'completion/complete' } as const);
+        const outcome = await runtime.router.dispatch(
+          operation,
+          params,
+          buildContext(state, exchange),
+          runtime.dispatchOptions,
+        );
+        if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
+        const result: JsonObject =
+          request.method === 'prompts/get'
+            ? { ...(outcome.value as JsonObject) }
+            : { completion: outcome.value };
+        return modern
+          ? this.modernResult(request.id, runtime, result)
+          : { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
+      }
       case 'resources/subscribe':
       case 'resources/unsubscribe': {
         const session = exchange.session;

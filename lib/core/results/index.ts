@@ -19,3 +19,14 @@ export {
   type ResourceContents,
   type ResourceReadResult,
 } from './resource-result.js';
+export {
+  MAX_COMPLETION_VALUES,
+  PromptMessages,
+  isCompletionResult,
+  isPromptGetResult,
+  type Completion,
+  type CompletionResult,
+  type GetPromptResult,
+  type PromptGetResult,
+  type PromptMessage,
+} from './prompt-result.js';

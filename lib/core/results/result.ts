@@ -8,7 +8,14 @@ import type {
   ResourceLinkContent,
   TextContent,
 } from './content.type.js';
-
+import {
+  brandCompletion,
+  brandPromptResult,
+  MAX_COMPLETION_VALUES,
+  type CompletionResult,
+  type PromptGetResult,
+  type PromptMessage,
+} from './prompt-result.js';
 import {
   brandReadResult,
   type ResourceContents,
@@ -73,6 +80,34 @@ export const Result = {
     return brandReadResult(
       options?.meta === undefined ? { contents } : { contents, _meta: options.meta },
     );
+  },
+
+  /** A `prompts/get` result with a description or metadata, sent exactly as built. */
+  promptGet(
+    messages: PromptMessage[],
+    options: ResultOptions & { description?: string } = {},
+  ): PromptGetResult {
+    return brandPromptResult({
+      ...(options.description === undefined ? {} : { description: options.description }),
+      messages,
+      ...(options.meta === undefined ? {} : { _meta: options.meta }),
+    });
+  },
+
+  /**
+   * A `completion/complete` answer. More than 100 values are cut to 100, and `hasMore` is then
+   * set.
+   */
+  completion(
+    values: string[],
+    options: { total?: number; hasMore?: boolean } = {},
+  ): CompletionResult {
+    const cut = values.length > MAX_COMPLETION_VALUES;
+    return brandCompletion({
+      values: cut ? values.slice(0, MAX_COMPLETION_VALUES) : values,
+      ...(options.total === undefined ? {} : { total: options.total }),
+      ...(cut || options.hasMore !== undefined ? { hasMore: cut || options.hasMore === true } : {}),
+    });
   },
 
   /** A tool failure the model can read and act on: `isError: true`. */

@@ -9,7 +9,7 @@ export type AuthorizationPhase = 'discovery' | 'invocation';
 
 /** The component a policy decides about. @publicApi */
 export interface ComponentRef {
-  readonly kind: 'tool' | 'resource';
+  readonly kind: 'tool' | 'resource' | 'prompt';
   readonly name: string;
   readonly component: object;
 }

@@ -46,6 +46,12 @@ export function validateResourceDefinition(component: ResourceComponent): Checke
   }
   if (definition.size !== undefined && uriTemplate !== undefined)
     fail('a resource template has no size');
+  if ((component.completionArguments?.length ?? 0) > 0) {
+    if (uriTemplate === undefined) fail('only a resource template can complete arguments');
+    if (typeof component.complete !== 'function') {
+      fail('completionArguments needs a complete(request, context) function');
+    }
+  }
   const problem =
     checkStrings({
       title: definition.title,
@@ -82,6 +88,11 @@ export function validateResourceDefinition(component: ResourceComponent): Checke
     compiled = UriTemplate.compile(uriTemplate);
   } catch (error) {
     fail((error as Error).message);
+  }
+  for (const variable of component.completionArguments ?? []) {
+    if (!compiled!.variables.includes(variable)) {
+      fail(`completionArguments names "${variable}", which is not a variable of the template`);
+    }
   }
   return {
     kind: 'template',

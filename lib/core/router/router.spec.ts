@@ -262,7 +262,11 @@ describe('Router', () => {
     });
 
     it('should answer an unknown operation with -32601', async () => {
-      const outcome = await router.dispatch({ kind: 'prompts/list' } as never, {}, context);
+      const outcome = await router.dispatch(
+        { kind: 'sampling/createMessage' } as never,
+        {},
+        context,
+      );
       expect(!outcome.ok && outcome.error.code).toBe(-32601);
     });
 

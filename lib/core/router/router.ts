@@ -1,4 +1,5 @@
 import type { CallContext } from '../components/call-context.interface.js';
+import type { Completable, PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { HeaderParam } from '../components/x-mcp-header.js';
@@ -11,6 +12,9 @@ import { Result } from '../results/result.js';
 import { normalizeToolResult } from '../results/tool-result.normalizer.js';
 import type { ReadResourceResult } from '../results/resource-result.js';
 import { normalizeReadResult } from '../results/resource-result.normalizer.js';
+import type { Completion, GetPromptResult } from '../results/prompt-result.js';
+import { normalizeCompletion, normalizePromptResult } from '../results/prompt-result.normalizer.js';
+import { validatePromptDefinition, type CheckedPrompt } from './prompt-definition.validator.js';
 import {
   validateResourceDefinition,
   type CheckedResource,
@@ -34,7 +38,10 @@ export type RouterOperation =
   | { readonly kind: 'tools/call'; readonly name: string }
   | { readonly kind: 'resources/list' }
   | { readonly kind: 'resources/templates/list' }
-  | { readonly kind: 'resources/read'; readonly uri: string };
+  | { readonly kind: 'resources/read'; readonly uri: string }
+  | { readonly kind: 'prompts/list' }
+  | { readonly kind: 'prompts/get'; readonly name: string }
+  | { readonly kind: 'completion/complete' };
 
 /**
  * Execution options the runtime holds; calling the router with none runs no policy.
@@ -79,8 +86,17 @@ interface ResourceRoute {
   readonly checked: CheckedResource;
 }
 
+/** A registered prompt. @internal */
+interface PromptRoute {
+  readonly component: PromptComponent;
+  readonly ref: ComponentRef;
+  readonly checked: CheckedPrompt;
+}
+
 /** Everything a router holds; replaced, never changed. @internal */
 interface RouterState {
+  readonly prompts: ReadonlyMap<string, PromptRoute>;
+  readonly sortedPrompts: readonly PromptRoute[];
   readonly tools: ReadonlyMap<string, ToolRoute>;
   readonly sortedTools: readonly ToolRoute[];
   readonly resourceNames: ReadonlyMap<string, ResourceRoute>;
@@ -96,6 +112,8 @@ const byKey =
     key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 const EMPTY_STATE: RouterState = Object.freeze({
+  prompts: new Map(),
+  sortedPrompts: [],
   tools: new Map(),
   sortedTools: [],
   resourceNames: new Map(),
@@ -213,6 +231,53 @@ export class Router {
     });
   }
 
+  /**
+   * Registers a prompt under the name in its definition. Registering the same component again
+   * returns this router unchanged.
+   * @returns a new router.
+   * @throws {Error} when the definition is invalid or another component already has the name.
+   */
+  registerPrompt(component: PromptComponent): Router {
+    const checked = validatePromptDefinition(component);
+    const existing = this.state.prompts.get(checked.name);
+    if (existing !== undefined) {
+      if (existing.component === component) return this;
+      throw new Error(MESSAGES.DUPLICATE_PROMPT(checked.name));
+    }
+    const route: PromptRoute = Object.freeze({
+      component,
+      ref: Object.freeze({ kind: 'prompt', name: checked.name, component }),
+      checked,
+    });
+    return new Router({
+      ...this.state,
+      prompts: new Map(this.state.prompts).set(checked.name, route),
+      sortedPrompts: Object.freeze(
+        [...this.state.sortedPrompts, route].sort(byKey((r) => r.ref.name)),
+      ),
+    });
+  }
+
+  /** Every registered prompt, sorted by name. No authorization policy is applied. */
+  listPrompts(): readonly PromptComponent[] {
+    return this.state.sortedPrompts.map((route) => route.component);
+  }
+
+  /** Whether any prompt is registered. */
+  get hasPrompts(): boolean {
+    return this.state.prompts.size > 0;
+  }
+
+  /** Whether any prompt or resource template supports completion. */
+  get completionCapable(): boolean {
+    const completes = (component: Completable): boolean =>
+      (component.completionArguments?.length ?? 0) > 0 && typeof component.complete === 'function';
+    return (
+      this.state.sortedPrompts.some((route) => completes(route.component)) ||
+      this.state.sortedTemplates.some((route) => completes(route.component))
+    );
+  }
+
   /** Every direct resource, sorted by URI. No authorization policy is applied. */
   listResources(): readonly ResourceComponent[] {
     return this.state.sortedResources.map((route) => route.component);
@@ -287,6 +352,24 @@ export class Router {
     options?: DispatchOptions,
   ): Promise<DispatchOutcome<ReadResourceResult>>;
   dispatch(
+    operation: { readonly kind: 'prompts/list' },
+    params: JsonObject,
+    context: CallContext,
+    options?: DispatchOptions,
+  ): Promise<DispatchOutcome<readonly PromptComponent[]>>;
+  dispatch(
+    operation: { readonly kind: 'prompts/get'; readonly name: string },
+    params: JsonObject,
+    context: CallContext,
+    options?: DispatchOptions,
+  ): Promise<DispatchOutcome<GetPromptResult>>;
+  dispatch(
+    operation: { readonly kind: 'completion/complete' },
+    params: JsonObject,
+    context: CallContext,
+    options?: DispatchOptions,
+  ): Promise<DispatchOutcome<Completion>>;
+  dispatch(
     operation: RouterOperation,
     params: JsonObject,
     context: CallContext,
@@ -313,6 +396,14 @@ export class Router {
         );
       case 'resources/read':
         return this.readResource(operation.uri, context, options);
+      case 'prompts/list':
+        return success(
+          await this.visible(this.state.sortedPrompts, context, options.authorization),
+        );
+      case 'prompts/get':
+        return this.getPrompt(operation.name, params, context, options);
+      case 'completion/complete':
+        return this.complete(params, context, options);
       default:
         return failure(
           SnodoError.methodNotFound(
@@ -341,6 +432,98 @@ export class Router {
     return routes.filter((_, index) => decisions[index] === true).map((route) => route.component);
   }
 
+  private async getPrompt(
+    name: string,
+    params: JsonObject,
+    context: CallContext,
+    options: DispatchOptions,
+  ): Promise<DispatchOutcome<GetPromptResult>> {
+    const route = this.state.prompts.get(name);
+    if (route === undefined)
+      return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)));
+    const args = params.arguments === undefined ? {} : params.arguments;
+    if (!isJsonObject(args))
+      return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
+    for (const [key, value] of Object.entries(args)) {
+      if (typeof value !== 'string') {
+        return failure(SnodoError.invalidParams(MESSAGES.PROMPT_ARGUMENT_NOT_STRING(key)));
+      }
+    }
+    const denied = await this.authorize(route.ref, context, options, () =>
+      SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)),
+    );
+    if (denied !== undefined) return failure(denied);
+    const missing = route.checked.required.filter((key) => args[key] === undefined);
+    if (missing.length > 0) {
+      return failure(SnodoError.invalidParams(MESSAGES.MISSING_PROMPT_ARGUMENTS(missing)));
+    }
+    const returned = await run(route.ref, options, () =>
+      route.component.render(args as Record<string, string>, context),
+    );
+    return normalizePromptResult(name, returned);
+  }
+
+  private async complete(
+    params: JsonObject,
+    context: CallContext,
+    options: DispatchOptions,
+  ): Promise<DispatchOutcome<Completion>> {
+    const { ref, argument } = params;
+    if (
+      !isJsonObject(argument) ||
+      typeof argument.name !== 'string' ||
+      typeof argument.value !== 'string'
+    ) {
+      return failure(SnodoError.invalidParams(MESSAGES.COMPLETION_ARGUMENT_REQUIRED));
+    }
+    let route: PromptRoute | ResourceRoute | undefined;
+    let unknown: SnodoError;
+    if (isJsonObject(ref) && ref.type === 'ref/prompt' && typeof ref.name === 'string') {
+      route = this.state.prompts.get(ref.name);
+      unknown = SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(ref.name));
+    } else if (isJsonObject(ref) && ref.type === 'ref/resource' && typeof ref.uri === 'string') {
+      route = this.state.templates.get(ref.uri);
+      unknown = SnodoError.invalidParams(MESSAGES.UNKNOWN_TEMPLATE(ref.uri));
+    } else {
+      return failure(SnodoError.invalidParams(MESSAGES.COMPLETION_REF_REQUIRED));
+    }
+    if (route === undefined) return failure(unknown);
+    const denied = await this.authorize(route.ref, context, options, () => unknown);
+    if (denied !== undefined) return failure(denied);
+    const component: Completable = route.component;
+    if (
+      component.complete === undefined ||
+      !(component.completionArguments ?? []).includes(argument.name)
+    ) {
+      return success({ values: [], hasMore: false });
+    }
+    const given =
+      isJsonObject(params.context) && isJsonObject(params.context.arguments)
+        ? params.context.arguments
+        : {};
+    const resolved = Object.fromEntries(
+      Object.entries(given).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    const request = { argument: argument.name, value: argument.value, arguments: resolved };
+    const returned = await run(route.ref, options, () => component.complete!(request, context));
+    return normalizeCompletion(route.ref.name, returned);
+  }
+
+  /** The invocation-phase decision: `undefined` to go on, or the error to answer with. */
+  private async authorize(
+    ref: ComponentRef,
+    context: CallContext,
+    options: DispatchOptions,
+    refused: () => SnodoError,
+  ): Promise<SnodoError | undefined> {
+    if (options.authorization === undefined) return undefined;
+    const decision = await options.authorization.authorize('invocation', ref, context);
+    if (isSnodoError(decision)) return decision;
+    return decision === true ? undefined : refused();
+  }
+
   private async readResource(
     uri: string,
     context: CallContext,
@@ -361,21 +544,14 @@ export class Router {
       }
     }
     if (route === undefined) return failure(SnodoError.resourceNotFound(uri));
-    if (options.authorization !== undefined) {
-      const decision = await options.authorization.authorize('invocation', route.ref, context);
-      if (isSnodoError(decision)) return failure(decision);
-      if (decision !== true) return failure(SnodoError.resourceNotFound(uri));
-    }
-    let returned: { value: unknown } | { thrown: unknown };
-    try {
-      returned = { value: await route.component.read({ ...variables, uri }, context) };
-    } catch (thrown) {
-      if (!isSnodoError(thrown)) options.onHandlerError?.(route.ref, thrown);
-      returned = { thrown };
-    }
-    if ('value' in returned && returned.value instanceof Error && !isSnodoError(returned.value)) {
-      options.onHandlerError?.(route.ref, returned.value);
-    }
+    const denied = await this.authorize(route.ref, context, options, () =>
+      SnodoError.resourceNotFound(uri),
+    );
+    if (denied !== undefined) return failure(denied);
+    const found = route;
+    const returned = await run(found.ref, options, () =>
+      found.component.read({ ...variables, uri }, context),
+    );
     return normalizeReadResult(route.ref.name, uri, route.component.definition.mimeType, returned);
   }
 
@@ -391,11 +567,10 @@ export class Router {
     if (!isJsonObject(args))
       return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
 
-    if (options.authorization !== undefined) {
-      const decision = await options.authorization.authorize('invocation', route.ref, context);
-      if (isSnodoError(decision)) return failure(decision);
-      if (decision !== true) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)));
-    }
+    const denied = await this.authorize(route.ref, context, options, () =>
+      SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)),
+    );
+    if (denied !== undefined) return failure(denied);
 
     const missing = route.required.filter((key) => args[key] === undefined);
     if (missing.length > 0) {
@@ -417,16 +592,9 @@ export class Router {
       if (issue !== undefined) return success(Result.error(invalidArguments(issue)));
     }
 
-    let returned: { value: unknown } | { thrown: unknown };
-    try {
-      returned = { value: await route.component.call(input as JsonObject, context) };
-    } catch (thrown) {
-      if (!isSnodoError(thrown)) options.onHandlerError?.(route.ref, thrown);
-      returned = { thrown };
-    }
-    if ('value' in returned && returned.value instanceof Error && !isSnodoError(returned.value)) {
-      options.onHandlerError?.(route.ref, returned.value);
-    }
+    const returned = await run(route.ref, options, () =>
+      route.component.call(input as JsonObject, context),
+    );
     const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
     const outputSchema = route.component.definition.outputSchema;
     if (outcome.ok && outputSchema !== undefined && outcome.value.isError !== true) {
@@ -443,6 +611,22 @@ export class Router {
       }
     }
     return outcome;
+  }
+}
+
+/** Runs a component callback; reports errors that are not `SnodoError`s. */
+async function run(
+  ref: ComponentRef,
+  options: DispatchOptions,
+  callback: () => unknown,
+): Promise<{ value: unknown } | { thrown: unknown }> {
+  try {
+    const value = await callback();
+    if (value instanceof Error && !isSnodoError(value)) options.onHandlerError?.(ref, value);
+    return { value };
+  } catch (thrown) {
+    if (!isSnodoError(thrown)) options.onHandlerError?.(ref, thrown);
+    return { thrown };
   }
 }
 

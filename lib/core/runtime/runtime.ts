@@ -1,4 +1,5 @@
 import type { Implementation } from '../components/call-context.interface.js';
+import type { PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
@@ -14,7 +15,11 @@ import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import { Router } from '../router/router.js';
 import type { CacheHint } from './cache-hint.interface.js';
-import { encodeResourceDefinition, encodeToolDefinition } from './tool.encoder.js';
+import {
+  encodePromptDefinition,
+  encodeResourceDefinition,
+  encodeToolDefinition,
+} from './tool.encoder.js';
 
 /**
  * What a runtime is built from.
@@ -52,6 +57,8 @@ export interface RuntimeOptions {
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
+  /** Cache hint of `prompts/list` results. @default { ttlMs: 0, scope: 'private' } */
+  promptsCache?: CacheHint;
   /**
    * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` results.
    * @default { ttlMs: 0, scope: 'private' }
@@ -96,6 +103,7 @@ export class Runtime {
   readonly discoveryCache: CacheHint;
   readonly toolsCache: CacheHint;
   readonly resourcesCache: CacheHint;
+  readonly promptsCache: CacheHint;
   /** Whether resource subscriptions are served. */
   readonly resourceSubscriptions: boolean;
   /** Whether list changes are announced. */
@@ -104,6 +112,10 @@ export class Runtime {
   readonly schemaValidator: SchemaValidator;
   private readonly encodedTools: ReadonlyMap<
     ToolComponent,
+    Readonly<Record<ProtocolVersion, JsonObject>>
+  >;
+  private readonly encodedPrompts: ReadonlyMap<
+    PromptComponent,
     Readonly<Record<ProtocolVersion, JsonObject>>
   >;
   private readonly encodedResources: ReadonlyMap<
@@ -138,6 +150,7 @@ export class Runtime {
       'discoveryCache',
     );
     this.toolsCache = checkCacheHint(options.toolsCache ?? DEFAULT_TOOLS_CACHE, 'toolsCache');
+    this.promptsCache = checkCacheHint(options.promptsCache ?? DEFAULT_TOOLS_CACHE, 'promptsCache');
     this.resourcesCache = checkCacheHint(
       options.resourcesCache ?? DEFAULT_TOOLS_CACHE,
       'resourcesCache',
@@ -152,11 +165,22 @@ export class Runtime {
     this.encodedTools = encodeAll(this.router.listTools(), (tool, version) =>
       encodeToolDefinition(tool.definition, version),
     );
+    this.encodedPrompts = encodeAll(this.router.listPrompts(), (prompt, version) =>
+      encodePromptDefinition(prompt.definition, version),
+    );
     this.encodedResources = encodeAll(
       [...this.router.listResources(), ...this.router.listResourceTemplates()],
       (resource, version) => encodeResourceDefinition(resource.definition, version),
     );
     Object.freeze(this);
+  }
+
+  /** The wire form of a registered prompt for one revision (computed at build time). */
+  encodePrompt(prompt: PromptComponent, version: ProtocolVersion): JsonObject {
+    return (
+      this.encodedPrompts.get(prompt)?.[version] ??
+      encodePromptDefinition(prompt.definition, version)
+    );
   }
 
   /** The wire form of a registered resource or template for one revision (computed at build time). */
@@ -196,12 +220,14 @@ function encodeAll<C>(
 function buildCapabilities(router: Router, subscribe: boolean, listChanged: boolean): JsonObject {
   const capabilities: JsonObject = {};
   if (router.hasTools) capabilities.tools = listChanged ? { listChanged: true } : {};
+  if (router.hasPrompts) capabilities.prompts = listChanged ? { listChanged: true } : {};
   if (router.hasResources) {
     capabilities.resources = {
       ...(subscribe ? { subscribe: true } : {}),
       ...(listChanged ? { listChanged: true } : {}),
     };
   }
+  if (router.completionCapable) capabilities.completions = {};
   return Object.freeze(capabilities);
 }
 

@@ -1,3 +1,4 @@
+import type { PromptDefinition } from '../components/prompt.interface.js';
 import type { ResourceDefinition } from '../components/resource.interface.js';
 import type { JsonSchema, ToolDefinition } from '../components/tool.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
@@ -57,6 +58,20 @@ export function encodeResourceDefinition(
     if (definition[key] !== undefined) out[key] = definition[key];
   }
   if (definition.uri !== undefined && definition.size !== undefined) out.size = definition.size;
+  if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
+  if (definition._meta !== undefined) out._meta = definition._meta;
+  return Object.freeze(out);
+}
+
+/** The wire form of a prompt definition for one revision: 2025-06-18 has no `icons`. @internal */
+export function encodePromptDefinition(
+  definition: PromptDefinition,
+  version: ProtocolVersion,
+): JsonObject {
+  const out: JsonObject = { name: definition.name };
+  if (definition.title !== undefined) out.title = definition.title;
+  if (definition.description !== undefined) out.description = definition.description;
+  if (definition.arguments !== undefined) out.arguments = definition.arguments;
   if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
   if (definition._meta !== undefined) out._meta = definition._meta;
   return Object.freeze(out);

@@ -2,3 +2,4 @@ export { Tool } from './tool.decorator.js';
 export { Arg } from './arg.decorator.js';
 export { Output, type OutputDeclaration } from './output.decorator.js';
 export { Resource } from './resource.decorator.js';
+export { Prompt } from './prompt.decorator.js';

@@ -1,4 +1,9 @@
-import type { CallContext, JsonObject, TemplateVariables } from '../../core/index.js';
+import type {
+  CallContext,
+  CompletionRequest,
+  JsonObject,
+  TemplateVariables,
+} from '../../core/index.js';
 
 /**
  * The class form of a resource: a provider decorated with `@Resource({...})` that implements
@@ -20,6 +25,8 @@ export interface ResourceHandler<TParams = JsonObject> {
    * `Result.resourceRead(...)`, or `undefined` when nothing is at that URI.
    */
   read(params: TParams, context: CallContext): unknown;
+  /** Suggests values for one of the `completionArguments`. */
+  complete?(request: CompletionRequest, context: CallContext): unknown;
   /** Optional: matches URIs for a template outside the supported shapes. */
   matches?(uri: string): boolean | TemplateVariables;
 }

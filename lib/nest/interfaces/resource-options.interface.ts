@@ -24,6 +24,13 @@ export interface ResourceOptions {
   size?: number;
   /** Sent as the resource's `_meta`. */
   meta?: JsonObject;
+  /** Template variables that `complete` suggests values for (`completion/complete`). */
+  completionArguments?: string[];
+  /**
+   * The name of the provider method that completes them. @default 'complete' (on a
+   * `ResourceHandler` class)
+   */
+  complete?: string;
   /**
    * Serves a template outside the supported shapes: return `true` or the variables for a match,
    * `false` otherwise. (A class can implement `matches(uri)` instead.)
