@@ -22,6 +22,9 @@ const RESULT_DEFS: Record<string, string> = {
   'resources/subscribe': 'EmptyResult',
   'resources/unsubscribe': 'EmptyResult',
   'subscriptions/listen': 'SubscriptionsListenResult',
+  'prompts/list': 'ListPromptsResult',
+  'prompts/get': 'GetPromptResult',
+  'completion/complete': 'CompleteResult',
 };
 
 /** The definition of each notification the server sends. */
@@ -159,6 +162,9 @@ export class McpSchemaValidator {
     check(resultDef, result, 'result');
     if (Array.isArray(result.tools)) {
       result.tools.forEach((tool, i) => check('Tool', tool, `result.tools[${i}]`));
+    }
+    if (Array.isArray(result.prompts)) {
+      result.prompts.forEach((prompt, i) => check('Prompt', prompt, `result.prompts[${i}]`));
     }
     if (Array.isArray(result.resources)) {
       result.resources.forEach((resource, i) =>

@@ -42,6 +42,8 @@ export interface SnodoModuleOptions {
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
+  /** Cache hint of `prompts/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
+  promptsCache?: CacheHint;
   /**
    * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` (2026-07-28).
    * @default { ttlMs: 0, scope: 'private' }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SnodoModule } from '../../../lib/index.js';
 import { LatestVersionTool } from './latest-version.tool.js';
 import { PackageCatalog } from './package-catalog.service.js';
+import { PackagePrompts } from './package.prompts.js';
 import { PackageResources } from './package.resources.js';
 import { PackageTools } from './package.tools.js';
 import { PlaceOrderTool } from './place-order.tool.js';
@@ -24,6 +25,7 @@ import { ReviewTools } from './review.tools.js';
     PlaceOrderTool,
     ReviewTools,
     PackageResources,
+    PackagePrompts,
   ],
 })
 export class AppModule {}

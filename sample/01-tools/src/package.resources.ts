@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { Resource, ResourceContent, Result, safeResourcePath } from '../../../lib/index.js';
+import {
+  Resource,
+  ResourceContent,
+  Result,
+  safeResourcePath,
+  type CompletionRequest,
+} from '../../../lib/index.js';
 import { GUIDES } from './guides.content.js';
+import { LOGO_PNG } from './logo.js';
 import { PackageCatalog } from './package-catalog.service.js';
-
-/** A 1×1 transparent PNG. */
-const LOGO_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** Resources and templates: methods of one provider, with the catalog injected. */
 @Injectable()
@@ -37,9 +40,19 @@ export class PackageResources {
   }
 
   /** A template: `{name}` arrives in the params; `undefined` answers "resource not found". */
-  @Resource({ uriTemplate: 'hex://{name}/info', name: 'package', mimeType: 'application/json' })
+  @Resource({
+    uriTemplate: 'hex://{name}/info',
+    name: 'package',
+    mimeType: 'application/json',
+    completionArguments: ['name'],
+    complete: 'completePackageName',
+  })
   packageInfo(params: { name: string }) {
     return this.catalog.find(params.name);
+  }
+
+  completePackageName(request: CompletionRequest): string[] {
+    return this.catalog.names().filter((name) => name.startsWith(request.value));
   }
 
   /** A template whose value names a file: checked with safeResourcePath before use. */
