@@ -143,10 +143,7 @@ describe('Prompts and completion with the official clients', () => {
     const client = new ClientV1({ name: 'prompts-v1', version: '1.0.0' });
     await client.connect(new TransportV1(new URL(running.url), { fetch }));
     expect(client.getServerCapabilities()).toMatchObject({ prompts: {}, completions: {} });
-    await exercisePrompts(
-      client as unknown as PromptClient,
-      (e) => e instanceof McpError && e.code === -32602,
-    );
+    await exercisePrompts(client, (e) => e instanceof McpError && e.code === -32602);
     await client.close();
     expectAllValid(exchanges, '2025-11-25');
   });
@@ -158,10 +155,7 @@ describe('Prompts and completion with the official clients', () => {
       { versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
     await client.connect(new TransportV2(new URL(running.url), { fetch }));
-    await exercisePrompts(
-      client as unknown as PromptClient,
-      (e) => e instanceof ProtocolError && e.code === -32602,
-    );
+    await exercisePrompts(client, (e) => e instanceof ProtocolError && e.code === -32602);
     await client.close();
     expectAllValid(exchanges, '2026-07-28');
   });
