@@ -14,3 +14,4 @@ export * from './declarations/index.js';
 export * from './uri-template/index.js';
 export * from './notifications/index.js';
 export * from './resources/index.js';
+export * from './pagination/index.js';

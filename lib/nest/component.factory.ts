@@ -163,6 +163,7 @@ export function resourceComponent(
     definition,
     read: bound(found, found.method),
     ...(matches === undefined ? {} : { matches: matches as ResourceComponent['matches'] }),
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
     ...completion(found, options),
   });
 }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { Router, Runtime } from '../core/index.js';
+import { Router } from '../core/index.js';
 import { loadDtoSupport } from './dto/class-validator.support.js';
 import {
   promptComponent,
@@ -9,11 +9,9 @@ import {
   type Declared,
   type Handler,
 } from './component.factory.js';
-import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 import { SnodoRegistry } from './snodo.registry.js';
-import { SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
 
 /** The method a class-form component runs, by kind. */
 const CLASS_METHOD = { tool: 'call', resource: 'read', prompt: 'render' } as const;
@@ -33,7 +31,6 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     private readonly scanner: MetadataScanner,
     private readonly accessor: SnodoMetadataAccessor,
     private readonly registry: SnodoRegistry,
-    @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,14 +55,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
         );
       }
     }
-    this.registry.install(
-      new Runtime({
-        ...this.options,
-        router,
-        onHandlerError: (ref, error) =>
-          this.logger.error(NEST_MESSAGES.HANDLER_THREW(ref.kind, ref.name), error),
-      }),
-    );
+    this.registry.install(router);
   }
 
   /** Every component declared on a provider or controller instance, in discovery order. */

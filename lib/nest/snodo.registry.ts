@@ -1,20 +1,53 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { ToolComponent, ToolDefinition } from '../core/index.js';
-import { Runtime, type RuntimeSource } from '../core/index.js';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  Router,
+  Runtime,
+  type ListKind,
+  type NotificationHub,
+  type PromptComponent,
+  type PromptDefinition,
+  type ResourceComponent,
+  type ResourceDefinition,
+  type RuntimeOptions,
+  type RuntimeSource,
+  type ToolComponent,
+  type ToolDefinition,
+} from '../core/index.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
-import { SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
+import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
+import { NEST_MESSAGES } from './snodo.messages.js';
+
+type Change = (router: Router) => Router;
 
 /**
- * Holds the server's current immutable runtime: the catalog and everything derived from it.
- * Inject it to read the catalog; transports read the runtime from it on every request.
+ * Holds the server's current immutable runtime, and changes the catalog at run time.
+ *
+ * Every change builds a new runtime (schemas compiled, lists encoded and sorted) and swaps it in
+ * atomically: requests already running finish on the runtime they started with, and outstanding
+ * list cursors of a changed list expire. With `listChanged: true`, each change notifies the
+ * sessions and listen streams that asked. Changes made before the app has bootstrapped are
+ * applied on top of the discovered components.
+ * @example
+ * ```ts
+ * registry.addTool({
+ *   definition: { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+ *   call: (args) => String(args.text),
+ * });
+ * ```
  * @publicApi
  */
 @Injectable()
 export class SnodoRegistry implements RuntimeSource {
+  private readonly logger = new Logger('Snodo');
   private current: Runtime;
+  private installed = false;
+  private readonly pending: Change[] = [];
 
-  constructor(@Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions) {
-    this.current = new Runtime(options);
+  constructor(
+    @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
+    @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
+  ) {
+    this.current = new Runtime(this.runtimeOptions(options, Router.empty()));
   }
 
   /** The runtime in force. */
@@ -24,14 +57,108 @@ export class SnodoRegistry implements RuntimeSource {
 
   /** The definitions of every registered tool, sorted by name. */
   listTools(): ToolDefinition[] {
-    return this.current.router.listTools().map((tool: ToolComponent) => tool.definition);
+    return this.current.router.listTools().map((tool) => tool.definition);
+  }
+
+  /** The definitions of every resource and resource template, sorted by URI and template. */
+  listResources(): ResourceDefinition[] {
+    const router = this.current.router;
+    return [...router.listResources(), ...router.listResourceTemplates()].map((r) => r.definition);
+  }
+
+  /** The definitions of every prompt, sorted by name. */
+  listPrompts(): PromptDefinition[] {
+    return this.current.router.listPrompts().map((prompt) => prompt.definition);
   }
 
   /**
-   * Replaces the runtime (at bootstrap, and when the catalog changes).
+   * Adds a tool built in code. Its schemas are compiled by the server's validator.
+   * @throws {Error} when the definition is invalid or the name is taken.
+   */
+  addTool(tool: ToolComponent): void {
+    this.change('tools', (router) => router.registerTool(tool));
+  }
+
+  /** Replaces the tool of the same name (or adds it). */
+  replaceTool(tool: ToolComponent): void {
+    this.change('tools', (router) => router.removeTool(tool.definition.name).registerTool(tool));
+  }
+
+  /** Removes a tool; later calls get -32602. @returns whether there was one. */
+  removeTool(name: string): boolean {
+    return this.remove('tools', (router) => router.removeTool(name));
+  }
+
+  /** Adds a resource or resource template built in code. */
+  addResource(resource: ResourceComponent): void {
+    this.change('resources', (router) => router.registerResource(resource));
+  }
+
+  /** Replaces the resource of the same name (or adds it). */
+  replaceResource(resource: ResourceComponent): void {
+    this.change('resources', (router) =>
+      router.removeResource(resource.definition.name).registerResource(resource),
+    );
+  }
+
+  /** Removes a resource or template by name. @returns whether there was one. */
+  removeResource(name: string): boolean {
+    return this.remove('resources', (router) => router.removeResource(name));
+  }
+
+  /** Adds a prompt built in code. */
+  addPrompt(prompt: PromptComponent): void {
+    this.change('prompts', (router) => router.registerPrompt(prompt));
+  }
+
+  /** Replaces the prompt of the same name (or adds it). */
+  replacePrompt(prompt: PromptComponent): void {
+    this.change('prompts', (router) =>
+      router.removePrompt(prompt.definition.name).registerPrompt(prompt),
+    );
+  }
+
+  /** Removes a prompt. @returns whether there was one. */
+  removePrompt(name: string): boolean {
+    return this.remove('prompts', (router) => router.removePrompt(name));
+  }
+
+  /**
+   * Installs the discovered components, then the changes made before bootstrap.
    * @internal
    */
-  install(runtime: Runtime): void {
-    this.current = runtime;
+  install(discovered: Router): void {
+    const router = this.pending.splice(0).reduce((current, change) => change(current), discovered);
+    this.current = this.current.withRouter(router);
+    this.installed = true;
+  }
+
+  private change(kind: ListKind, change: Change): void {
+    if (!this.installed) {
+      change(this.current.router);
+      this.pending.push(change);
+      return;
+    }
+    this.current = this.current.withRouter(change(this.current.router));
+    if (this.current.listChanged) this.hub.listChanged(kind);
+  }
+
+  private remove(kind: ListKind, change: Change): boolean {
+    const before = this.installed
+      ? this.current.router
+      : this.pending.reduce((r, c) => c(r), this.current.router);
+    if (change(before) === before) return false;
+    this.change(kind, change);
+    return true;
+  }
+
+  private runtimeOptions(options: SnodoModuleOptions, router: Router): RuntimeOptions {
+    return {
+      ...options,
+      router,
+      onHandlerError: (ref, error) =>
+        this.logger.error(NEST_MESSAGES.HANDLER_THREW(ref.kind, ref.name), error),
+      onWarning: (message) => this.logger.warn(message),
+    };
   }
 }

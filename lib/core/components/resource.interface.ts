@@ -3,6 +3,7 @@ import type { ContentAnnotations } from '../results/content.type.js';
 import type { TemplateVariables } from '../uri-template/uri-template.js';
 import type { CallContext } from './call-context.interface.js';
 import type { Completable } from './prompt.interface.js';
+import type { CacheHint } from '../runtime/cache-hint.interface.js';
 import type { Icon } from './tool.interface.js';
 
 /**
@@ -39,6 +40,8 @@ export interface ResourceDefinition {
 export interface ResourceComponent extends Completable {
   readonly definition: ResourceDefinition;
   read(params: JsonObject, context: CallContext): unknown;
+  /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */
+  readonly cache?: CacheHint;
   /**
    * Serves a template outside the supported shapes: `true` or the bound variables for a match,
    * `false` otherwise. The template is then not compiled.

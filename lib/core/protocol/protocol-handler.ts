@@ -6,7 +6,9 @@ import type {
 import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
-import type { Runtime } from '../runtime/runtime.js';
+import { paginate } from '../pagination/cursor.codec.js';
+import { readCacheHint } from '../results/resource-result.js';
+import type { CatalogList, Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { decodeHeaderValue } from './header-value.js';
 import { checkParamHeaders } from './param-headers.js';
@@ -118,6 +120,24 @@ const LOG_LEVELS = new Set([
   'emergency',
 ]);
 const NEVER_ABORTED = new AbortController().signal;
+
+interface ListSpec {
+  readonly list: CatalogList;
+  readonly field: string;
+  readonly capability: string;
+}
+
+/** The paginated list methods. */
+const LISTS: Readonly<Record<string, ListSpec | undefined>> = {
+  'tools/list': { list: 'tools', field: 'tools', capability: 'tools' },
+  'prompts/list': { list: 'prompts', field: 'prompts', capability: 'prompts' },
+  'resources/list': { list: 'resources', field: 'resources', capability: 'resources' },
+  'resources/templates/list': {
+    list: 'templates',
+    field: 'resourceTemplates',
+    capability: 'resources',
+  },
+};
 const ACCEPTED: HandleOutcome = Object.freeze({ status: 202 });
 
 interface ServeState {
@@ -375,28 +395,18 @@ export class ProtocolHandler {
     const notFoundStatus = modern ? 404 : 200;
     const params = request.params ?? {};
     const toolsEnabled = runtime.capabilities.tools !== undefined;
-    switch (request.method) {
-      case 'tools/list': {
-        if (!toolsEnabled) break;
-        if (params.cursor !== undefined) {
-          return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
-        }
-        const outcome = await runtime.router.dispatch(
-          { kind: 'tools/list' },
-          params,
-          buildContext(state, exchange),
-          runtime.dispatchOptions,
+    const list = LISTS[request.method];
+    if (list !== undefined) {
+      if (runtime.capabilities[list.capability] === undefined) {
+        return errorOutcome(
+          request.id,
+          SnodoError.methodNotFound(MESSAGES.METHOD_NOT_FOUND(request.method)),
+          notFoundStatus,
         );
-        if (!outcome.ok) return errorOutcome(request.id, outcome.error, statusOf(outcome.error));
-        const tools = outcome.value.map((tool) => runtime.encodeTool(tool, state.version));
-        return modern
-          ? this.modernResult(request.id, runtime, {
-              tools,
-              ttlMs: runtime.toolsCache.ttlMs,
-              cacheScope: runtime.toolsCache.scope,
-            })
-          : { status: 200, response: { jsonrpc: '2.0', id: request.id, result: { tools } } };
       }
+      return this.serveList(request, runtime, state, exchange, list);
+    }
+    switch (request.method) {
       case 'tools/call': {
         if (!toolsEnabled) break;
         if (typeof params.name !== 'string') {
@@ -429,34 +439,6 @@ export class ProtocolHandler {
         }
         return { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
       }
-      case 'resources/list':
-      case 'resources/templates/list': {
-        if (runtime.capabilities.resources === undefined) break;
-        if (params.cursor !== undefined) {
-          return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
-        }
-        const outcome = await runtime.router.dispatch(
-          { kind: request.method },
-          params,
-          buildContext(state, exchange),
-          runtime.dispatchOptions,
-        );
-        if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
-        const field = request.method === 'resources/list' ? 'resources' : 'resourceTemplates';
-        const list = outcome.value.map((resource) =>
-          runtime.encodeResource(resource, state.version),
-        );
-        return modern
-          ? this.modernResult(request.id, runtime, {
-              [field]: list,
-              ttlMs: runtime.resourcesCache.ttlMs,
-              cacheScope: runtime.resourcesCache.scope,
-            })
-          : {
-              status: 200,
-              response: { jsonrpc: '2.0', id: request.id, result: { [field]: list } },
-            };
-      }
       case 'resources/read': {
         if (runtime.capabilities.resources === undefined) break;
         if (typeof params.uri !== 'string') {
@@ -474,34 +456,14 @@ export class ProtocolHandler {
         );
         if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
         const result = { ...outcome.value } as JsonObject;
+        const hint = readCacheHint(outcome.value) ?? runtime.resourcesCache;
         return modern
           ? this.modernResult(request.id, runtime, {
               ...result,
-              ttlMs: runtime.resourcesCache.ttlMs,
-              cacheScope: runtime.resourcesCache.scope,
+              ttlMs: hint.ttlMs,
+              cacheScope: hint.scope,
             })
           : { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
-      }
-      case 'prompts/list': {
-        if (runtime.capabilities.prompts === undefined) break;
-        if (params.cursor !== undefined) {
-          return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
-        }
-        const outcome = await runtime.router.dispatch(
-          { kind: 'prompts/list' },
-          params,
-          buildContext(state, exchange),
-          runtime.dispatchOptions,
-        );
-        if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
-        const prompts = outcome.value.map((prompt) => runtime.encodePrompt(prompt, state.version));
-        return modern
-          ? this.modernResult(request.id, runtime, {
-              prompts,
-              ttlMs: runtime.promptsCache.ttlMs,
-              cacheScope: runtime.promptsCache.scope,
-            })
-          : { status: 200, response: { jsonrpc: '2.0', id: request.id, result: { prompts } } };
       }
       case 'prompts/get':
       case 'completion/complete': {
@@ -590,6 +552,36 @@ export class ProtocolHandler {
       SnodoError.methodNotFound(MESSAGES.METHOD_NOT_FOUND(request.method)),
       notFoundStatus,
     );
+  }
+
+  /** One page of a list, with cache hints for 2026-07-28. */
+  private async serveList(
+    request: JsonRpcRequest,
+    runtime: Runtime,
+    state: ServeState,
+    exchange: Exchange,
+    list: ListSpec,
+  ): Promise<HandleOutcome> {
+    const modern = state.version === MODERN_PROTOCOL_VERSION;
+    const outcome = await runtime.list(list.list, state.version, buildContext(state, exchange));
+    if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
+    const page = paginate(
+      outcome.value.items,
+      outcome.value.fingerprint,
+      request.params?.cursor,
+      runtime.pageSize,
+    );
+    if (!page.ok)
+      return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
+    const result: JsonObject = { [list.field]: page.items };
+    if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+    if (!modern) return { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
+    const hint = runtime.listCache(list.list);
+    return this.modernResult(request.id, runtime, {
+      ...result,
+      ttlMs: hint.ttlMs,
+      cacheScope: hint.scope,
+    });
   }
 
   /**

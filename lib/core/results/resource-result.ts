@@ -1,4 +1,5 @@
 import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { CacheHint } from '../runtime/cache-hint.interface.js';
 
 /** One item of a `resources/read` result. @publicApi */
 export type ResourceContents =
@@ -21,6 +22,19 @@ export function brandReadResult(result: ReadResourceResult): ResourceReadResult 
   Object.defineProperty(result, READ_BRAND, { value: true, enumerable: false });
   return result as ResourceReadResult;
 }
+
+const CACHE_HINT: unique symbol = Symbol.for('snodo.readCacheHint');
+
+/** A copy of a read result that carries the cache hint of the resource that produced it. @internal */
+export function withCacheHint<T extends ReadResourceResult>(result: T, hint: CacheHint): T {
+  const copy = { ...result };
+  Object.defineProperty(copy, CACHE_HINT, { value: hint, enumerable: false });
+  return copy;
+}
+
+/** The cache hint a resource declared for its reads, if any. @internal */
+export const readCacheHint = (result: ReadResourceResult): CacheHint | undefined =>
+  (result as { [CACHE_HINT]?: CacheHint })[CACHE_HINT];
 
 /** Whether a value was built with `Result.resourceRead()`. @publicApi */
 export function isResourceReadResult(value: unknown): value is ResourceReadResult {

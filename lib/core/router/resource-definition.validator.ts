@@ -7,6 +7,7 @@ import {
 import type { ResourceComponent } from '../components/resource.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { checkCacheHint } from '../runtime/cache-hint.interface.js';
 import { UriTemplate } from '../uri-template/uri-template.js';
 
 /** What registration derives from a valid resource definition. @internal */
@@ -64,6 +65,13 @@ export function validateResourceDefinition(component: ResourceComponent): Checke
       ? undefined
       : 'annotations must be an object');
   if (problem !== undefined) fail(problem);
+  if (component.cache !== undefined) {
+    try {
+      checkCacheHint(component.cache, 'cache');
+    } catch (error) {
+      fail((error as Error).message.replace('Snodo: ', ''));
+    }
+  }
   if (uri !== undefined) {
     if (!isAbsoluteUri(uri)) fail('uri must be an absolute URI such as "docs://readme"');
     return { kind: 'direct', name, uri };

@@ -10,7 +10,7 @@ import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
 import { Result } from '../results/result.js';
 import { normalizeToolResult } from '../results/tool-result.normalizer.js';
-import type { ReadResourceResult } from '../results/resource-result.js';
+import { withCacheHint, type ReadResourceResult } from '../results/resource-result.js';
 import { normalizeReadResult } from '../results/resource-result.normalizer.js';
 import type { Completion, GetPromptResult } from '../results/prompt-result.js';
 import { normalizeCompletion, normalizePromptResult } from '../results/prompt-result.normalizer.js';
@@ -293,6 +293,48 @@ export class Router {
     return this.state.resourceNames.size > 0;
   }
 
+  /** A router without the tool named `name` (this router when there is none). */
+  removeTool(name: string): Router {
+    if (!this.tools.has(name)) return this;
+    const tools = new Map(this.tools);
+    tools.delete(name);
+    return new Router({
+      ...this.state,
+      tools,
+      sortedTools: this.sortedTools.filter((r) => r.ref.name !== name),
+    });
+  }
+
+  /** A router without the resource or template named `name` (this router when there is none). */
+  removeResource(name: string): Router {
+    const route = this.state.resourceNames.get(name);
+    if (route === undefined) return this;
+    const resourceNames = new Map(this.state.resourceNames);
+    resourceNames.delete(name);
+    const without = (map: ReadonlyMap<string, ResourceRoute>) =>
+      new Map([...map].filter(([, candidate]) => candidate !== route));
+    return new Router({
+      ...this.state,
+      resourceNames,
+      resources: without(this.state.resources),
+      sortedResources: this.state.sortedResources.filter((r) => r !== route),
+      templates: without(this.state.templates),
+      sortedTemplates: this.state.sortedTemplates.filter((r) => r !== route),
+    });
+  }
+
+  /** A router without the prompt named `name` (this router when there is none). */
+  removePrompt(name: string): Router {
+    if (!this.state.prompts.has(name)) return this;
+    const prompts = new Map(this.state.prompts);
+    prompts.delete(name);
+    return new Router({
+      ...this.state,
+      prompts,
+      sortedPrompts: this.state.sortedPrompts.filter((r) => r.ref.name !== name),
+    });
+  }
+
   /** Every registered tool, sorted by name. No authorization policy is applied. */
   listTools(): readonly ToolComponent[] {
     return this.sortedTools.map((route) => route.component);
@@ -552,7 +594,14 @@ export class Router {
     const returned = await run(found.ref, options, () =>
       found.component.read({ ...variables, uri }, context),
     );
-    return normalizeReadResult(route.ref.name, uri, route.component.definition.mimeType, returned);
+    const outcome = normalizeReadResult(
+      found.ref.name,
+      uri,
+      found.component.definition.mimeType,
+      returned,
+    );
+    const hint = found.component.cache;
+    return outcome.ok && hint !== undefined ? success(withCacheHint(outcome.value, hint)) : outcome;
   }
 
   private async callTool(

@@ -8,3 +8,18 @@ export interface CacheHint {
   /** `public`: nothing user-specific, any cache may serve it; `private`: same authorization context only. */
   scope: 'public' | 'private';
 }
+
+/**
+ * Checks a cache hint: `ttlMs` a whole number of 0 or more, `scope` public or private.
+ * @throws {Error} naming the option.
+ * @internal
+ */
+export function checkCacheHint(hint: CacheHint, option: string): CacheHint {
+  if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) {
+    throw new Error(`Snodo: ${option}.ttlMs must be an integer of 0 or more`);
+  }
+  if (hint.scope !== 'public' && hint.scope !== 'private') {
+    throw new Error(`Snodo: ${option}.scope must be "public" or "private"`);
+  }
+  return Object.freeze({ ttlMs: hint.ttlMs, scope: hint.scope });
+}

@@ -1,4 +1,6 @@
-import type { Implementation } from '../components/call-context.interface.js';
+import type { CallContext, Implementation } from '../components/call-context.interface.js';
+import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
+import type { DispatchOutcome } from '../router/dispatch-outcome.type.js';
 import type { PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
@@ -14,7 +16,7 @@ import type { CompiledToolSchemas, DispatchOptions } from '../router/router.js';
 import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import { Router } from '../router/router.js';
-import type { CacheHint } from './cache-hint.interface.js';
+import { checkCacheHint, type CacheHint } from './cache-hint.interface.js';
 import {
   encodePromptDefinition,
   encodeResourceDefinition,
@@ -57,6 +59,10 @@ export interface RuntimeOptions {
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
+  /** How lists are paged. @default { pageSize: 100 } */
+  pagination?: { pageSize?: number };
+  /** Told about configuration the runtime corrected (for logging). */
+  onWarning?: (message: string) => void;
   /** Cache hint of `prompts/list` results. @default { ttlMs: 0, scope: 'private' } */
   promptsCache?: CacheHint;
   /**
@@ -109,6 +115,11 @@ export class Runtime {
   /** Whether list changes are announced. */
   readonly listChanged: boolean;
   readonly dispatchOptions: DispatchOptions;
+  /** Items per list page. */
+  readonly pageSize: number;
+  /** The options this runtime was built from, for {@link Runtime.withRouter}. */
+  readonly options: Readonly<RuntimeOptions>;
+  private readonly listings: Readonly<Record<CatalogList, Listing>>;
   readonly schemaValidator: SchemaValidator;
   private readonly encodedTools: ReadonlyMap<
     ToolComponent,
@@ -149,12 +160,20 @@ export class Runtime {
       options.discoveryCache ?? DEFAULT_DISCOVERY_CACHE,
       'discoveryCache',
     );
-    this.toolsCache = checkCacheHint(options.toolsCache ?? DEFAULT_TOOLS_CACHE, 'toolsCache');
-    this.promptsCache = checkCacheHint(options.promptsCache ?? DEFAULT_TOOLS_CACHE, 'promptsCache');
-    this.resourcesCache = checkCacheHint(
-      options.resourcesCache ?? DEFAULT_TOOLS_CACHE,
-      'resourcesCache',
-    );
+    const perCaller = options.authorization !== undefined;
+    const listHint = (hint: CacheHint | undefined, option: string): CacheHint => {
+      const checked = checkCacheHint(hint ?? DEFAULT_TOOLS_CACHE, option);
+      if (!perCaller || checked.scope === 'private') return checked;
+      options.onWarning?.(
+        `Snodo: ${option}.scope is "public", but an authorization policy makes lists vary per caller; it is sent as "private"`,
+      );
+      return Object.freeze({ ttlMs: checked.ttlMs, scope: 'private' });
+    };
+    this.toolsCache = listHint(options.toolsCache, 'toolsCache');
+    this.promptsCache = listHint(options.promptsCache, 'promptsCache');
+    this.resourcesCache = listHint(options.resourcesCache, 'resourcesCache');
+    this.pageSize = checkPageSize(options.pagination?.pageSize ?? DEFAULT_PAGE_SIZE);
+    this.options = Object.freeze({ ...options });
     this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
     this.dispatchOptions = Object.freeze({
       authorization: options.authorization,
@@ -172,7 +191,98 @@ export class Runtime {
       [...this.router.listResources(), ...this.router.listResourceTemplates()],
       (resource, version) => encodeResourceDefinition(resource.definition, version),
     );
+    this.listings = Object.freeze({
+      tools: this.listing(
+        this.router.listTools(),
+        (t, v) => this.encodeTool(t, v),
+        (t) => t.definition.name,
+      ),
+      prompts: this.listing(
+        this.router.listPrompts(),
+        (p, v) => this.encodePrompt(p, v),
+        (p) => p.definition.name,
+      ),
+      resources: this.listing(
+        this.router.listResources(),
+        (r, v) => this.encodeResource(r, v),
+        resourceKey,
+      ),
+      templates: this.listing(
+        this.router.listResourceTemplates(),
+        (r, v) => this.encodeResource(r, v),
+        resourceKey,
+      ),
+    });
     Object.freeze(this);
+  }
+
+  /** A runtime with the same options and another router (a catalog change). */
+  withRouter(router: Router): Runtime {
+    return new Runtime({ ...this.options, router });
+  }
+
+  /** The cache hint of a list. */
+  listCache(list: CatalogList): CacheHint {
+    return list === 'tools'
+      ? this.toolsCache
+      : list === 'prompts'
+        ? this.promptsCache
+        : this.resourcesCache;
+  }
+
+  /**
+   * The whole list a caller sees, encoded for its revision, with the fingerprint its cursors carry.
+   * Without an authorization policy this is computed once, when the runtime is built.
+   */
+  async list(
+    list: CatalogList,
+    version: ProtocolVersion,
+    context: CallContext,
+  ): Promise<
+    DispatchOutcome<{ readonly items: readonly JsonObject[]; readonly fingerprint: string }>
+  > {
+    const listing = this.listings[list];
+    if (this.dispatchOptions.authorization === undefined) {
+      return {
+        ok: true,
+        value: { items: listing.byVersion[version], fingerprint: listing.fingerprint },
+      };
+    }
+    const outcome = await this.router.dispatch(
+      { kind: LIST_OPERATIONS[list] },
+      {},
+      context,
+      this.dispatchOptions,
+    );
+    if (!outcome.ok) return outcome;
+    const visible = outcome.value as readonly object[];
+    return {
+      ok: true,
+      value: {
+        items: visible.map((component) => listing.encode(component, version)),
+        fingerprint: fingerprintOf(visible.map(listing.key)),
+      },
+    };
+  }
+
+  private listing<C extends object>(
+    components: readonly C[],
+    encode: (component: C, version: ProtocolVersion) => JsonObject,
+    key: (component: C) => string,
+  ): Listing {
+    return {
+      byVersion: Object.freeze(
+        Object.fromEntries(
+          PROTOCOL_VERSIONS.map((version) => [
+            version,
+            Object.freeze(components.map((c) => encode(c, version))),
+          ]),
+        ) as Record<ProtocolVersion, readonly JsonObject[]>,
+      ),
+      fingerprint: fingerprintOf(components.map(key)),
+      encode: encode as Listing['encode'],
+      key: key as Listing['key'],
+    };
   }
 
   /** The wire form of a registered prompt for one revision (computed at build time). */
@@ -198,6 +308,34 @@ export class Runtime {
       ? encoded[version]
       : encodeToolDefinition(tool.definition, version);
   }
+}
+
+/** The four paginated lists. @publicApi */
+export type CatalogList = 'tools' | 'prompts' | 'resources' | 'templates';
+
+const LIST_OPERATIONS = {
+  tools: 'tools/list',
+  prompts: 'prompts/list',
+  resources: 'resources/list',
+  templates: 'resources/templates/list',
+} as const;
+
+/** One list, encoded for every revision once. */
+interface Listing {
+  readonly byVersion: Readonly<Record<ProtocolVersion, readonly JsonObject[]>>;
+  readonly fingerprint: string;
+  readonly encode: (component: object, version: ProtocolVersion) => JsonObject;
+  readonly key: (component: object) => string;
+}
+
+const resourceKey = (resource: ResourceComponent): string =>
+  resource.definition.uri ?? resource.definition.uriTemplate ?? resource.definition.name;
+
+function checkPageSize(pageSize: number): number {
+  if (!Number.isInteger(pageSize) || pageSize < 1) {
+    throw new Error('Snodo: pagination.pageSize must be a whole number of 1 or more');
+  }
+  return pageSize;
 }
 
 function encodeAll<C>(
@@ -267,16 +405,6 @@ function checkProtocols(protocols: readonly ProtocolVersion[]): readonly Protoco
     }
   }
   return Object.freeze(PROTOCOL_VERSIONS.filter((version) => protocols.includes(version)));
-}
-
-function checkCacheHint(hint: CacheHint, option: string): CacheHint {
-  if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) {
-    throw new Error(`Snodo: ${option}.ttlMs must be an integer of 0 or more`);
-  }
-  if (hint.scope !== 'public' && hint.scope !== 'private') {
-    throw new Error(`Snodo: ${option}.scope must be "public" or "private"`);
-  }
-  return Object.freeze({ ttlMs: hint.ttlMs, scope: hint.scope });
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { ContentAnnotations, Icon, JsonObject, TemplateVariables } from '../../core/index.js';
+import type {
+  CacheHint,
+  ContentAnnotations,
+  Icon,
+  JsonObject,
+  TemplateVariables,
+} from '../../core/index.js';
 
 /**
  * Options of {@link Resource}. Give exactly one of `uri` and `uriTemplate`.
@@ -22,6 +28,8 @@ export interface ResourceOptions {
   annotations?: ContentAnnotations;
   /** The raw size in bytes, when known (direct resources only). */
   size?: number;
+  /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */
+  cache?: CacheHint;
   /** Sent as the resource's `_meta`. */
   meta?: JsonObject;
   /** Template variables that `complete` suggests values for (`completion/complete`). */

@@ -34,6 +34,8 @@ export interface SnodoModuleOptions {
    * @default 'passthrough'
    */
   schemaValidator?: SchemaValidatorName | SchemaValidator;
+  /** How lists are paged: opaque cursors, `pageSize` items a page. @default { pageSize: 100 } */
+  pagination?: { pageSize?: number };
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */

@@ -1,0 +1,1 @@
+export { DEFAULT_PAGE_SIZE } from './cursor.codec.js';
