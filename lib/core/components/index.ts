@@ -16,3 +16,8 @@ export type {
   PromptComponent,
   PromptDefinition,
 } from './prompt.interface.js';
+export type {
+  ComponentHooks,
+  ComponentInvocation,
+  ComponentOperation,
+} from './component-hooks.interface.js';

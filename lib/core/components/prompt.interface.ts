@@ -1,5 +1,6 @@
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallContext } from './call-context.interface.js';
+import type { ComponentHooks } from './component-hooks.interface.js';
 import type { Icon } from './tool.interface.js';
 
 /**
@@ -60,7 +61,7 @@ export interface Completable {
  * a string (one user message), a list of messages, or `Result.promptGet(messages, {...})`.
  * @publicApi
  */
-export interface PromptComponent extends Completable {
+export interface PromptComponent extends Completable, ComponentHooks {
   readonly definition: PromptDefinition;
   render(args: Readonly<Record<string, string>>, context: CallContext): unknown;
 }

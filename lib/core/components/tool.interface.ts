@@ -1,4 +1,5 @@
 import type { CallContext } from './call-context.interface.js';
+import type { ComponentHooks } from './component-hooks.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ValidationIssue } from '../schema/schema-validator.interface.js';
 
@@ -59,7 +60,7 @@ export interface ToolDefinition {
  * {@link SnodoError} for a request that should never have been dispatched.
  * @publicApi
  */
-export interface ToolComponent {
+export interface ToolComponent extends ComponentHooks {
   readonly definition: ToolDefinition;
   call(args: JsonObject, context: CallContext): unknown;
   /**

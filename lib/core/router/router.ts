@@ -1,4 +1,8 @@
 import type { CallContext } from '../components/call-context.interface.js';
+import type {
+  ComponentHooks,
+  ComponentOperation,
+} from '../components/component-hooks.interface.js';
 import type { Completable, PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
@@ -25,7 +29,11 @@ import type {
   SchemaValidator,
   ValidationIssue,
 } from '../schema/schema-validator.interface.js';
-import type { AuthorizationPolicy, ComponentRef } from './authorization-policy.interface.js';
+import type {
+  AuthorizationPhase,
+  AuthorizationPolicy,
+  ComponentRef,
+} from './authorization-policy.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import { validateToolDefinition } from './tool-definition.validator.js';
 
@@ -95,6 +103,8 @@ interface PromptRoute {
 
 /** Everything a router holds; replaced, never changed. @internal */
 interface RouterState {
+  /** Whether some component has its own `authorize`. */
+  readonly policed: boolean;
   readonly prompts: ReadonlyMap<string, PromptRoute>;
   readonly sortedPrompts: readonly PromptRoute[];
   readonly tools: ReadonlyMap<string, ToolRoute>;
@@ -112,6 +122,7 @@ const byKey =
     key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 
 const EMPTY_STATE: RouterState = Object.freeze({
+  policed: false,
   prompts: new Map(),
   sortedPrompts: [],
   tools: new Map(),
@@ -174,6 +185,7 @@ export class Router {
     });
     return new Router({
       ...this.state,
+      policed: this.state.policed || component.authorize !== undefined,
       tools: new Map(this.tools).set(name, route),
       sortedTools: Object.freeze([...this.sortedTools, route].sort(byKey((r) => r.ref.name))),
     });
@@ -212,6 +224,7 @@ export class Router {
       }
       return new Router({
         ...this.state,
+        policed: this.state.policed || component.authorize !== undefined,
         resourceNames,
         resources: new Map(this.state.resources).set(checked.uri, route),
         sortedResources: Object.freeze([...this.state.sortedResources, route].sort(byKey(uriOf))),
@@ -225,6 +238,7 @@ export class Router {
     }
     return new Router({
       ...this.state,
+      policed: this.state.policed || component.authorize !== undefined,
       resourceNames,
       templates: new Map(this.state.templates).set(checked.template, route),
       sortedTemplates: Object.freeze([...this.state.sortedTemplates, route].sort(byKey(uriOf))),
@@ -251,6 +265,7 @@ export class Router {
     });
     return new Router({
       ...this.state,
+      policed: this.state.policed || component.authorize !== undefined,
       prompts: new Map(this.state.prompts).set(checked.name, route),
       sortedPrompts: Object.freeze(
         [...this.state.sortedPrompts, route].sort(byKey((r) => r.ref.name)),
@@ -467,11 +482,16 @@ export class Router {
     context: CallContext,
     policy: AuthorizationPolicy | undefined,
   ): Promise<readonly C[]> {
-    if (policy === undefined) return routes.map((route) => route.component);
+    if (policy === undefined && !this.state.policed) return routes.map((route) => route.component);
     const decisions = await Promise.all(
-      routes.map((route) => Promise.resolve(policy.authorize('discovery', route.ref, context))),
+      routes.map((route) => decide('discovery', route.ref, context, policy)),
     );
     return routes.filter((_, index) => decisions[index] === true).map((route) => route.component);
+  }
+
+  /** Whether some component decides its own visibility and access (`authorize`). */
+  get hasComponentPolicies(): boolean {
+    return this.state.policed;
   }
 
   private async getPrompt(
@@ -499,8 +519,11 @@ export class Router {
     if (missing.length > 0) {
       return failure(SnodoError.invalidParams(MESSAGES.MISSING_PROMPT_ARGUMENTS(missing)));
     }
-    const returned = await run(route.ref, options, () =>
-      route.component.render(args as Record<string, string>, context),
+    const returned = await run(
+      route.ref,
+      options,
+      { operation: 'render', params: args, context, hooks: route.component },
+      (current) => route.component.render(args as Record<string, string>, current),
     );
     return normalizePromptResult(name, returned);
   }
@@ -549,7 +572,12 @@ export class Router {
       ),
     );
     const request = { argument: argument.name, value: argument.value, arguments: resolved };
-    const returned = await run(route.ref, options, () => component.complete!(request, context));
+    const returned = await run(
+      route.ref,
+      options,
+      { operation: 'complete', params: request, context, hooks: route.component },
+      (current) => component.complete!(request, current),
+    );
     return normalizeCompletion(route.ref.name, returned);
   }
 
@@ -560,10 +588,9 @@ export class Router {
     options: DispatchOptions,
     refused: () => SnodoError,
   ): Promise<SnodoError | undefined> {
-    if (options.authorization === undefined) return undefined;
-    const decision = await options.authorization.authorize('invocation', ref, context);
+    const decision = await decide('invocation', ref, context, options.authorization);
     if (isSnodoError(decision)) return decision;
-    return decision === true ? undefined : refused();
+    return decision ? undefined : refused();
   }
 
   private async readResource(
@@ -591,8 +618,12 @@ export class Router {
     );
     if (denied !== undefined) return failure(denied);
     const found = route;
-    const returned = await run(found.ref, options, () =>
-      found.component.read({ ...variables, uri }, context),
+    const readParams = { ...variables, uri };
+    const returned = await run(
+      found.ref,
+      options,
+      { operation: 'read', params: readParams, context, hooks: found.component },
+      (current) => found.component.read(readParams, current),
     );
     const outcome = normalizeReadResult(
       found.ref.name,
@@ -641,8 +672,11 @@ export class Router {
       if (issue !== undefined) return success(Result.error(invalidArguments(issue)));
     }
 
-    const returned = await run(route.ref, options, () =>
-      route.component.call(input as JsonObject, context),
+    const returned = await run(
+      route.ref,
+      options,
+      { operation: 'call', params: input, context, hooks: route.component },
+      (current) => route.component.call(input as JsonObject, current),
     );
     const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
     const outputSchema = route.component.definition.outputSchema;
@@ -663,14 +697,51 @@ export class Router {
   }
 }
 
-/** Runs a component callback; reports errors that are not `SnodoError`s. */
+/**
+ * The server-wide policy, then the component's own: `true` to allow, `false` to hide or refuse, a
+ * `SnodoError` to answer with. A policy that throws refuses (fail closed).
+ */
+async function decide(
+  phase: AuthorizationPhase,
+  ref: ComponentRef,
+  context: CallContext,
+  policy: AuthorizationPolicy | undefined,
+): Promise<boolean | SnodoError> {
+  try {
+    if (policy !== undefined) {
+      const decision = await policy.authorize(phase, ref, context);
+      if (decision !== true) return isSnodoError(decision) ? decision : false;
+    }
+    const own = (ref.component as ComponentHooks).authorize;
+    if (own === undefined) return true;
+    const decision = await own.call(ref.component, phase, context);
+    return decision === true ? true : isSnodoError(decision) ? decision : false;
+  } catch (error) {
+    if (isSnodoError(error)) return error;
+    return false;
+  }
+}
+
+/** Runs a component callback through its wrapper; reports errors that are not `SnodoError`s. */
 async function run(
   ref: ComponentRef,
   options: DispatchOptions,
-  callback: () => unknown,
+  invocation: {
+    operation: ComponentOperation;
+    params: unknown;
+    context: CallContext;
+    hooks: ComponentHooks;
+  },
+  callback: (context: CallContext) => unknown,
 ): Promise<{ value: unknown } | { thrown: unknown }> {
+  const { hooks, operation, params, context } = invocation;
   try {
-    const value = await callback();
+    const value =
+      hooks.wrap === undefined
+        ? await callback(context)
+        : await hooks.wrap({ operation, component: ref, params, context }, async (next) =>
+            callback(next),
+          );
     if (value instanceof Error && !isSnodoError(value)) options.onHandlerError?.(ref, value);
     return { value };
   } catch (thrown) {

@@ -140,7 +140,7 @@ describe('Runtime lists', () => {
     });
     expect(runtime.toolsCache).toEqual({ ttlMs: 1000, scope: 'private' });
     expect(warnings).toEqual([
-      'Snodo: toolsCache.scope is "public", but an authorization policy makes lists vary per caller; it is sent as "private"',
+      'Snodo: toolsCache.scope is "public", but authorization (a policy or guards) makes lists vary per caller; it is sent as "private"',
     ]);
   });
 

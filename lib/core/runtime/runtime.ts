@@ -160,12 +160,12 @@ export class Runtime {
       options.discoveryCache ?? DEFAULT_DISCOVERY_CACHE,
       'discoveryCache',
     );
-    const perCaller = options.authorization !== undefined;
+    const perCaller = options.authorization !== undefined || this.router.hasComponentPolicies;
     const listHint = (hint: CacheHint | undefined, option: string): CacheHint => {
       const checked = checkCacheHint(hint ?? DEFAULT_TOOLS_CACHE, option);
       if (!perCaller || checked.scope === 'private') return checked;
       options.onWarning?.(
-        `Snodo: ${option}.scope is "public", but an authorization policy makes lists vary per caller; it is sent as "private"`,
+        `Snodo: ${option}.scope is "public", but authorization (a policy or guards) makes lists vary per caller; it is sent as "private"`,
       );
       return Object.freeze({ ttlMs: checked.ttlMs, scope: 'private' });
     };
@@ -242,7 +242,7 @@ export class Runtime {
     DispatchOutcome<{ readonly items: readonly JsonObject[]; readonly fingerprint: string }>
   > {
     const listing = this.listings[list];
-    if (this.dispatchOptions.authorization === undefined) {
+    if (this.dispatchOptions.authorization === undefined && !this.router.hasComponentPolicies) {
       return {
         ok: true,
         value: { items: listing.byVersion[version], fingerprint: listing.fingerprint },
