@@ -3,6 +3,7 @@ import {
   type ArgumentDeclaration,
   type CallContext,
   type CompletionRequest,
+  type ComponentHooks,
   type JsonObject,
   type JsonSchema,
   type PromptComponent,
@@ -95,7 +96,11 @@ function completion(
  * class-validator DTO (exactly one), and its output schema from `outputSchema` or `@Output()`.
  * @internal
  */
-export function toolComponent(tool: DeclaredTool, dto: DtoSupport | undefined): ToolComponent {
+export function toolComponent(
+  tool: DeclaredTool,
+  dto: DtoSupport | undefined,
+  hooks: ComponentHooks = {},
+): ToolComponent {
   const { options, where } = tool;
   const dtoClass =
     tool.argumentsClass !== undefined && dto?.isDto(tool.argumentsClass)
@@ -135,6 +140,7 @@ export function toolComponent(tool: DeclaredTool, dto: DtoSupport | undefined): 
   return Object.freeze({
     definition: copy(definition, options, ['title', 'description', 'annotations', 'icons']),
     call: bound(tool, tool.method),
+    ...hooks,
     ...(dtoClass === undefined ? {} : { prepareArguments: dto!.preparer(dtoClass) }),
   });
 }
@@ -142,6 +148,7 @@ export function toolComponent(tool: DeclaredTool, dto: DtoSupport | undefined): 
 /** A resource or resource template component. @internal */
 export function resourceComponent(
   found: Extract<Declared, { kind: 'resource' }>,
+  hooks: ComponentHooks = {},
 ): ResourceComponent {
   const { options } = found;
   const definition = copy<ResourceDefinition>({ name: found.name }, options, [
@@ -162,6 +169,7 @@ export function resourceComponent(
   return Object.freeze({
     definition,
     read: bound(found, found.method),
+    ...hooks,
     ...(matches === undefined ? {} : { matches: matches as ResourceComponent['matches'] }),
     ...(options.cache === undefined ? {} : { cache: options.cache }),
     ...completion(found, options),
@@ -169,7 +177,10 @@ export function resourceComponent(
 }
 
 /** A prompt component. @internal */
-export function promptComponent(found: Extract<Declared, { kind: 'prompt' }>): PromptComponent {
+export function promptComponent(
+  found: Extract<Declared, { kind: 'prompt' }>,
+  hooks: ComponentHooks = {},
+): PromptComponent {
   const { options } = found;
   const definition = copy<PromptDefinition>({ name: found.name }, options, [
     'title',
@@ -180,6 +191,7 @@ export function promptComponent(found: Extract<Declared, { kind: 'prompt' }>): P
   return Object.freeze({
     definition,
     render: bound(found, found.method),
+    ...hooks,
     ...completion(found, options),
   });
 }

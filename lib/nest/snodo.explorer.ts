@@ -9,6 +9,7 @@ import {
   type Declared,
   type Handler,
 } from './component.factory.js';
+import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 import { SnodoRegistry } from './snodo.registry.js';
@@ -31,6 +32,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     private readonly scanner: MetadataScanner,
     private readonly accessor: SnodoMetadataAccessor,
     private readonly registry: SnodoRegistry,
+    private readonly contextCreator: SnodoContextCreator,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -42,10 +44,11 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     let router = Router.empty();
     for (const item of found) {
       try {
-        if (item.kind === 'tool') router = router.registerTool(toolComponent(item, dto));
+        const hooks = this.contextCreator.create(item.instance, item.method, item.where);
+        if (item.kind === 'tool') router = router.registerTool(toolComponent(item, dto, hooks));
         else if (item.kind === 'resource')
-          router = router.registerResource(resourceComponent(item));
-        else router = router.registerPrompt(promptComponent(item));
+          router = router.registerResource(resourceComponent(item, hooks));
+        else router = router.registerPrompt(promptComponent(item, hooks));
       } catch (error) {
         const message = (error as Error).message;
         throw new Error(

@@ -10,6 +10,7 @@ import {
   SNODO_RESOLVED_OPTIONS,
 } from './snodo.constants.js';
 import { SnodoNotifier } from './snodo.notifier.js';
+import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoExplorer } from './snodo.explorer.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { SNODO_MODULE_OPTIONS, SnodoConfigurableModule } from './snodo.module-definition.js';
@@ -53,6 +54,7 @@ import { SnodoRegistry } from './snodo.registry.js';
     },
     SnodoNotifier,
     SnodoMetadataAccessor,
+    SnodoContextCreator,
     SnodoRegistry,
     SnodoExplorer,
     SnodoBodyReader,

@@ -31,6 +31,7 @@ export interface ComponentHooks {
   authorize?(
     phase: AuthorizationPhase,
     context: CallContext,
+    component: ComponentRef,
   ): boolean | SnodoError | Promise<boolean | SnodoError>;
   /**
    * Wraps every run (call, read, render, complete), after lookup, authorization and validation.

@@ -17,4 +17,8 @@ export enum ErrorCode {
   HeaderMismatch = -32020,
   MissingRequiredClientCapability = -32021,
   UnsupportedProtocolVersion = -32022,
+  /** The caller is not authenticated (application range; HTTP 401). */
+  Unauthorized = -31401,
+  /** The caller may not use this component (application range; HTTP 403). */
+  Forbidden = -31403,
 }

@@ -28,9 +28,32 @@ export class SnodoError extends Error {
     readonly code: number,
     message: string,
     readonly data?: unknown,
+    /** How an HTTP transport answers it (status and extra headers); never sent in the body. */
+    readonly http?: {
+      readonly status: number;
+      readonly headers?: Readonly<Record<string, string>>;
+    },
   ) {
     super(message);
     this.name = 'SnodoError';
+  }
+
+  /** A -31401 "not authenticated", answered over HTTP with 401 (and `WWW-Authenticate` if given). */
+  static unauthorized(
+    message = 'Unauthorized: authenticate to use this component',
+    wwwAuthenticate?: string,
+  ): SnodoError {
+    return new SnodoError(ErrorCode.Unauthorized, message, undefined, {
+      status: 401,
+      ...(wwwAuthenticate === undefined
+        ? {}
+        : { headers: { 'WWW-Authenticate': wwwAuthenticate } }),
+    });
+  }
+
+  /** A -31403 "not allowed", answered over HTTP with 403. */
+  static forbidden(message = 'Forbidden: you may not use this component'): SnodoError {
+    return new SnodoError(ErrorCode.Forbidden, message, undefined, { status: 403 });
   }
 
   /** A -32700 parse error. */

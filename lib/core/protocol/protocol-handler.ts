@@ -71,6 +71,8 @@ export interface HandleOutcome {
   readonly response?: JsonRpcResponse;
   /** The HTTP status this outcome maps to (stdio ignores it). */
   readonly status: number;
+  /** Extra HTTP headers, such as `WWW-Authenticate` on a 401. */
+  readonly headers?: Readonly<Record<string, string>>;
   /** A legacy `initialize` succeeded: open a session with this state. */
   readonly openSession?: Omit<SessionRecord, 'id' | 'initialized'>;
   /** `notifications/initialized` arrived for the exchange's session. */
@@ -153,6 +155,9 @@ const errorOutcome = (
   status: number,
 ): HandleOutcome => ({
   status,
+  ...(error instanceof SnodoError && error.http?.headers !== undefined
+    ? { headers: error.http.headers }
+    : {}),
   response: {
     jsonrpc: '2.0',
     ...(id === undefined ? {} : { id }),
@@ -646,7 +651,8 @@ const headerError = (id: JsonRpcId | undefined, message: string): HandleOutcome 
 
 /** The HTTP status of a JSON-RPC error raised while serving (DIGEST §3.1): only -32021 is 400. */
 const statusOf = (error: SnodoError): number =>
-  error.code === (ErrorCode.MissingRequiredClientCapability as number) ? 400 : 200;
+  error.http?.status ??
+  (error.code === (ErrorCode.MissingRequiredClientCapability as number) ? 400 : 200);
 
 function readImplementation(value: unknown): Implementation | undefined {
   return isJsonObject(value) && typeof value.name === 'string' && typeof value.version === 'string'

@@ -714,7 +714,7 @@ async function decide(
     }
     const own = (ref.component as ComponentHooks).authorize;
     if (own === undefined) return true;
-    const decision = await own.call(ref.component, phase, context);
+    const decision = await own.call(ref.component, phase, context, ref);
     return decision === true ? true : isSnodoError(decision) ? decision : false;
   } catch (error) {
     if (isSnodoError(error)) return error;

@@ -218,7 +218,11 @@ export class StreamableHttpTransport {
     res.off('close', onClose);
     if (outcome.listen !== undefined && this.hub !== undefined)
       return this.openListen(res, outcome.listen);
-    send(res, outcome, extraHeaders);
+    send(
+      res,
+      outcome,
+      outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders },
+    );
   }
 
   private async readInbound(

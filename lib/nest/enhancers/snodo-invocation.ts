@@ -1,0 +1,48 @@
+import type {
+  CallContext,
+  ComponentOperation,
+  ComponentRef,
+  AuthorizationPhase,
+} from '../../core/index.js';
+
+/**
+ * What guards and interceptors of a component receive as the second argument of their
+ * execution context (`context.getArgs()[1]`, or `SnodoExecutionContext.create(context)`): the
+ * phase, the component, the MCP request and its context.
+ * @publicApi
+ */
+export class SnodoInvocation {
+  private current: CallContext;
+
+  constructor(
+    /** `discovery` while listing, `invocation` before and around a run. */
+    readonly phase: AuthorizationPhase,
+    /** The component: its kind (`tool`, `resource`, `prompt`) and name. */
+    readonly component: Pick<ComponentRef, 'kind' | 'name'>,
+    /** What runs: `call`, `read`, `render` or `complete` (invocation phase only). */
+    readonly operation: ComponentOperation | undefined,
+    /** The validated arguments, read params, prompt arguments or completion request. */
+    readonly params: unknown,
+    context: CallContext,
+  ) {
+    this.current = context;
+  }
+
+  /** The request context: revision, era, client, session, `_meta`, signal, transport, HTTP request. */
+  get context(): CallContext {
+    return this.current;
+  }
+
+  /** The HTTP request (a Node `IncomingMessage`), when the call came over HTTP. */
+  get request(): unknown {
+    return this.current.request;
+  }
+
+  /**
+   * Makes the handler's `context.signal` abort when `signal` aborts too (wrappers use it for
+   * timeouts). Takes effect for the handler the wrapper calls next.
+   */
+  linkSignal(signal: AbortSignal): void {
+    this.current = { ...this.current, signal: AbortSignal.any([this.current.signal, signal]) };
+  }
+}
