@@ -2,6 +2,22 @@ export { SnodoModule } from './snodo.module.js';
 export { SnodoRegistry } from './snodo.registry.js';
 export { Arg, Output, Prompt, Resource, Tool } from './decorators/index.js';
 export { SnodoNotifier } from './snodo.notifier.js';
+export { SnodoEnhancer } from './decorators/snodo-enhancer.decorator.js';
+export {
+  SnodoExecutionContext,
+  type SnodoContextType,
+} from './enhancers/snodo-execution-context.js';
+export { SnodoInvocation } from './enhancers/snodo-invocation.js';
+export {
+  InMemoryRateLimitStore,
+  SnodoConcurrency,
+  SnodoRateLimit,
+  SnodoTimeout,
+  type RateLimitHit,
+  type RateLimitStore,
+  type SnodoRateLimitOptions,
+} from './wrappers/index.js';
+export type { ComponentEnhancers } from './snodo.registry.js';
 export type {
   PromptHandler,
   PromptOptions,

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type CanActivate, type NestInterceptor } from '@nestjs/common';
+import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import {
   Router,
   Runtime,
@@ -18,6 +19,16 @@ import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from './snodo.constant
 import { NEST_MESSAGES } from './snodo.messages.js';
 
 type Change = (router: Router) => Router;
+
+/**
+ * Guards and interceptors for a component built in code (instances; global ones marked with
+ * `@SnodoEnhancer()` join them).
+ * @publicApi
+ */
+export interface ComponentEnhancers {
+  guards?: CanActivate[];
+  interceptors?: NestInterceptor[];
+}
 
 /**
  * Holds the server's current immutable runtime, and changes the catalog at run time.
@@ -46,6 +57,7 @@ export class SnodoRegistry implements RuntimeSource {
   constructor(
     @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
     @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
+    private readonly contextCreator: SnodoContextCreator,
   ) {
     this.current = new Runtime(this.runtimeOptions(options, Router.empty()));
   }
@@ -75,13 +87,17 @@ export class SnodoRegistry implements RuntimeSource {
    * Adds a tool built in code. Its schemas are compiled by the server's validator.
    * @throws {Error} when the definition is invalid or the name is taken.
    */
-  addTool(tool: ToolComponent): void {
-    this.change('tools', (router) => router.registerTool(tool));
+  addTool(tool: ToolComponent, enhancers?: ComponentEnhancers): void {
+    const enhanced = this.enhance(tool, 'call', enhancers);
+    this.change('tools', (router) => router.registerTool(enhanced));
   }
 
   /** Replaces the tool of the same name (or adds it). */
-  replaceTool(tool: ToolComponent): void {
-    this.change('tools', (router) => router.removeTool(tool.definition.name).registerTool(tool));
+  replaceTool(tool: ToolComponent, enhancers?: ComponentEnhancers): void {
+    const enhanced = this.enhance(tool, 'call', enhancers);
+    this.change('tools', (router) =>
+      router.removeTool(tool.definition.name).registerTool(enhanced),
+    );
   }
 
   /** Removes a tool; later calls get -32602. @returns whether there was one. */
@@ -90,14 +106,16 @@ export class SnodoRegistry implements RuntimeSource {
   }
 
   /** Adds a resource or resource template built in code. */
-  addResource(resource: ResourceComponent): void {
-    this.change('resources', (router) => router.registerResource(resource));
+  addResource(resource: ResourceComponent, enhancers?: ComponentEnhancers): void {
+    const enhanced = this.enhance(resource, 'read', enhancers);
+    this.change('resources', (router) => router.registerResource(enhanced));
   }
 
   /** Replaces the resource of the same name (or adds it). */
-  replaceResource(resource: ResourceComponent): void {
+  replaceResource(resource: ResourceComponent, enhancers?: ComponentEnhancers): void {
+    const enhanced = this.enhance(resource, 'read', enhancers);
     this.change('resources', (router) =>
-      router.removeResource(resource.definition.name).registerResource(resource),
+      router.removeResource(resource.definition.name).registerResource(enhanced),
     );
   }
 
@@ -107,14 +125,16 @@ export class SnodoRegistry implements RuntimeSource {
   }
 
   /** Adds a prompt built in code. */
-  addPrompt(prompt: PromptComponent): void {
-    this.change('prompts', (router) => router.registerPrompt(prompt));
+  addPrompt(prompt: PromptComponent, enhancers?: ComponentEnhancers): void {
+    const enhanced = this.enhance(prompt, 'render', enhancers);
+    this.change('prompts', (router) => router.registerPrompt(enhanced));
   }
 
   /** Replaces the prompt of the same name (or adds it). */
-  replacePrompt(prompt: PromptComponent): void {
+  replacePrompt(prompt: PromptComponent, enhancers?: ComponentEnhancers): void {
+    const enhanced = this.enhance(prompt, 'render', enhancers);
     this.change('prompts', (router) =>
-      router.removePrompt(prompt.definition.name).registerPrompt(prompt),
+      router.removePrompt(prompt.definition.name).registerPrompt(enhanced),
     );
   }
 
@@ -131,6 +151,22 @@ export class SnodoRegistry implements RuntimeSource {
     const router = this.pending.splice(0).reduce((current, change) => change(current), discovered);
     this.current = this.current.withRouter(router);
     this.installed = true;
+  }
+
+  /** The component with hooks from its guards and interceptors (and the opted-in global ones). */
+  private enhance<C extends object>(
+    component: C,
+    method: 'call' | 'read' | 'render',
+    enhancers: ComponentEnhancers = {},
+  ): C {
+    const handler = (component as Record<string, unknown>)[method];
+    const hooks = this.contextCreator.createFor(
+      enhancers.guards ?? [],
+      enhancers.interceptors ?? [],
+      component,
+      handler as (...args: unknown[]) => unknown,
+    );
+    return Object.freeze({ ...component, ...hooks });
   }
 
   private change(kind: ListKind, change: Change): void {

@@ -712,9 +712,9 @@ async function decide(
       const decision = await policy.authorize(phase, ref, context);
       if (decision !== true) return isSnodoError(decision) ? decision : false;
     }
-    const own = (ref.component as ComponentHooks).authorize;
-    if (own === undefined) return true;
-    const decision = await own.call(ref.component, phase, context, ref);
+    const hooks = ref.component as ComponentHooks;
+    if (hooks.authorize === undefined) return true;
+    const decision = await hooks.authorize(phase, context, ref);
     return decision === true ? true : isSnodoError(decision) ? decision : false;
   } catch (error) {
     if (isSnodoError(error)) return error;
@@ -739,8 +739,8 @@ async function run(
     const value =
       hooks.wrap === undefined
         ? await callback(context)
-        : await hooks.wrap({ operation, component: ref, params, context }, async (next) =>
-            callback(next),
+        : await hooks.wrap({ operation, component: ref, params, context }, (next) =>
+            Promise.resolve(callback(next)),
           );
     if (value instanceof Error && !isSnodoError(value)) options.onHandlerError?.(ref, value);
     return { value };

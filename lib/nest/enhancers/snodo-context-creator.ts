@@ -1,10 +1,17 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- Nest's context creators are internal API. */
-import { Injectable, type CanActivate, type NestInterceptor, type Type } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type CanActivate,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
 import { ApplicationConfig, ExternalContextCreator, Reflector } from '@nestjs/core';
 import { STATIC_CONTEXT } from '@nestjs/core/injector/constants.js';
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { ComponentHooks, ComponentInvocation, JsonObject } from '../../core/index.js';
-import { SNODO_CONTEXT_TYPE, SNODO_ENHANCER } from '../snodo.constants.js';
+import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
+import { SNODO_CONTEXT_TYPE, SNODO_ENHANCER, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
+import { SnodoTimeout } from '../wrappers/snodo-timeout.interceptor.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { mapComponentException, refusalError } from './enhancer-exception.mapper.js';
 import { SnodoInvocation } from './snodo-invocation.js';
@@ -68,13 +75,17 @@ interface ContextCreatorInternals {
 @Injectable()
 export class SnodoContextCreator {
   private readonly internals: ContextCreatorInternals;
+  private readonly defaultTimeout: SnodoTimeout | undefined;
 
   constructor(
     externalContextCreator: ExternalContextCreator,
     private readonly config: ApplicationConfig,
     private readonly reflector: Reflector,
+    @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
   ) {
     this.internals = externalContextCreator as unknown as ContextCreatorInternals;
+    this.defaultTimeout =
+      options.timeoutMs === undefined ? undefined : new SnodoTimeout(options.timeoutMs);
   }
 
   /**
@@ -118,14 +129,18 @@ export class SnodoContextCreator {
       callback,
     );
   }
-
   private hooks(
     guards: CanActivate[],
-    interceptors: NestInterceptor[],
+    declared: NestInterceptor[],
     instance: object,
     callback: Callback,
   ): ComponentHooks {
     const { guardsConsumer, interceptorsConsumer } = this.internals;
+    const interceptors =
+      this.defaultTimeout === undefined ||
+      declared.some((interceptor) => interceptor instanceof SnodoTimeout)
+        ? declared
+        : [this.defaultTimeout, ...declared];
     const hooks: ComponentHooks = {
       wrap: async (invocation: ComponentInvocation, next) => {
         const snodo = new SnodoInvocation(

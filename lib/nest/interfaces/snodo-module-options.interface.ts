@@ -36,6 +36,11 @@ export interface SnodoModuleOptions {
   schemaValidator?: SchemaValidatorName | SchemaValidator;
   /** How lists are paged: opaque cursors, `pageSize` items a page. @default { pageSize: 100 } */
   pagination?: { pageSize?: number };
+  /**
+   * A deadline for every component run that has no `SnodoTimeout` of its own, in milliseconds.
+   * @default none
+   */
+  timeoutMs?: number;
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */
