@@ -70,16 +70,17 @@ export class SnodoExplorer implements OnApplicationBootstrap {
       if (typeof metatype !== 'function' || instance === null || typeof instance !== 'object')
         continue;
       const prototype = Object.getPrototypeOf(instance) as Record<string, object>;
+      const className = (instance.constructor as { name: string }).name;
       const target = instance as Record<string, Handler>;
       const declared: Declared[] = [];
       const classKind = this.accessor.getComponentType(metatype);
       if (classKind !== undefined) {
         const method = CLASS_METHOD[classKind];
         if (typeof target[method] !== 'function') {
-          throw new Error(NEST_MESSAGES.CLASS_WITHOUT_METHOD(metatype.name, classKind, method));
+          throw new Error(NEST_MESSAGES.CLASS_WITHOUT_METHOD(className, classKind, method));
         }
         declared.push(
-          this.declare(classKind, metatype, prototype, target, method, metatype.name, true),
+          this.declare(classKind, metatype, prototype, target, method, className, true),
         );
       }
       for (const method of this.scanner.getAllMethodNames(prototype)) {
@@ -92,7 +93,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
               prototype,
               target,
               method,
-              `${metatype.name}.${method}()`,
+              `${className}.${method}()`,
               false,
             ),
           );
@@ -100,7 +101,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
       }
       if (declared.length === 0) continue;
       if (!wrapper.isDependencyTreeStatic()) {
-        this.logger.warn(NEST_MESSAGES.NON_STATIC_PROVIDER(metatype.name));
+        this.logger.warn(NEST_MESSAGES.NON_STATIC_PROVIDER(className));
         continue;
       }
       found.push(...declared);

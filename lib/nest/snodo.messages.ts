@@ -9,7 +9,7 @@ export const NEST_MESSAGES = {
   COMPLETE_METHOD_MISSING: (where: string, method: string) =>
     `Snodo: ${where} names complete: "${method}", but the provider has no such method`,
   GUARD_NOT_RESOLVED: (where: string, guard: string) =>
-    `Snodo: ${where} declares the guard ${guard}, which Nest could not resolve; register the component as a plain class provider (not { provide, useClass }) in a module that can build ${guard}. Refusing to start rather than skip it`,
+    `Snodo: ${where} declares the guard ${guard}, which Nest could not resolve; register the component as a class provider (not a factory or value provider) in a module that can build ${guard}. Refusing to start rather than skip it`,
   REGISTRATION_FAILED: (where: string, reason: string) => `Snodo: ${reason} (declared by ${where})`,
   NON_STATIC_PROVIDER: (className: string) =>
     `${className} is request-scoped or depends on a request-scoped provider; its @Tool() components were not registered (request scope is not supported yet)`,
