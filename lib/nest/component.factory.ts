@@ -30,6 +30,11 @@ interface DeclaredBase {
   readonly instance: Record<string, Handler>;
   readonly method: string;
   readonly isClass: boolean;
+  /**
+   * For a request-scoped or durable provider: the instance serving this request (`instance` is
+   * then only Nest's prototype placeholder).
+   */
+  readonly resolve?: (context: CallContext) => Promise<Record<string, Handler>>;
 }
 
 /** A component found on a provider, before it is built. @internal */
@@ -46,7 +51,18 @@ export type Declared =
 
 type DeclaredTool = Extract<Declared, { kind: 'tool' }>;
 
+/**
+ * The provider method as a plain function. For a request-scoped provider, each run resolves the
+ * instance of its request first (the context is the second argument of every component method).
+ */
 const bound = (declared: DeclaredBase, method: string) => {
+  const { resolve } = declared;
+  if (resolve !== undefined) {
+    return async (...args: unknown[]) => {
+      const instance = await resolve(args[1] as CallContext);
+      return instance[method]!.apply(instance, args);
+    };
+  }
   const handler = declared.instance[method]!;
   return (...args: unknown[]) => handler.apply(declared.instance, args);
 };

@@ -1,5 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { ContextIdFactory, DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
+import type { Type } from '@nestjs/common';
+import type { CallContext } from '../core/index.js';
 import { Router } from '../core/index.js';
 import { loadDtoSupport } from './dto/class-validator.support.js';
 import {
@@ -33,7 +36,31 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     private readonly accessor: SnodoMetadataAccessor,
     private readonly registry: SnodoRegistry,
     private readonly contextCreator: SnodoContextCreator,
+    private readonly moduleRef: ModuleRef,
   ) {}
+
+  /**
+   * Resolves a request-scoped or durable provider per request: the context id comes from the HTTP
+   * request (the same one for every component of that request) or, without one, from a fresh
+   * carrier per run; the carrier is registered as `REQUEST`.
+   */
+  private requestScoped(
+    wrapper: InstanceWrapper,
+  ): (context: CallContext) => Promise<Record<string, Handler>> {
+    const metatype = wrapper.metatype as Type;
+    const durable = wrapper.isDependencyTreeDurable();
+    return async (context) => {
+      const carrier = (context.request as object | undefined) ?? { headers: {}, mcp: context.meta };
+      const contextId = ContextIdFactory.getByRequest(carrier);
+      this.moduleRef.registerRequestByContextId(
+        durable ? (contextId.payload ?? carrier) : carrier,
+        contextId,
+      );
+      return this.moduleRef.resolve<Record<string, Handler>>(metatype, contextId, {
+        strict: false,
+      });
+    };
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const found = this.explore();
@@ -101,7 +128,9 @@ export class SnodoExplorer implements OnApplicationBootstrap {
       }
       if (declared.length === 0) continue;
       if (!wrapper.isDependencyTreeStatic()) {
-        this.logger.warn(NEST_MESSAGES.NON_STATIC_PROVIDER(className));
+        const resolve = this.requestScoped(wrapper);
+        found.push(...declared.map((item) => ({ ...item, resolve })));
+        this.logger.log(NEST_MESSAGES.REQUEST_SCOPED_PROVIDER(className));
         continue;
       }
       found.push(...declared);

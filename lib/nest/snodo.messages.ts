@@ -11,8 +11,8 @@ export const NEST_MESSAGES = {
   GUARD_NOT_RESOLVED: (where: string, guard: string) =>
     `Snodo: ${where} declares the guard ${guard}, which Nest could not resolve; register the component as a class provider (not a factory or value provider) in a module that can build ${guard}. Refusing to start rather than skip it`,
   REGISTRATION_FAILED: (where: string, reason: string) => `Snodo: ${reason} (declared by ${where})`,
-  NON_STATIC_PROVIDER: (className: string) =>
-    `${className} is request-scoped or depends on a request-scoped provider; its @Tool() components were not registered (request scope is not supported yet)`,
+  REQUEST_SCOPED_PROVIDER: (className: string) =>
+    `${className} is request-scoped (or depends on a request-scoped provider): it is resolved for each request`,
   ARGUMENTS_DECLARED_TWICE: (where: string, sources: string) =>
     `Snodo: ${where} declares its arguments more than once (${sources}); declare them one way`,
   OUTPUT_DECLARED_TWICE: (where: string) =>

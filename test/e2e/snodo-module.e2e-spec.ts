@@ -1,10 +1,10 @@
-import { jest } from '@jest/globals';
-import { Logger, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { SnodoClient } from '../../lib/client/index.js';
 import { modernRequest, raw } from '../helpers/raw-http.js';
+import { startApp } from '../helpers/sample-app.js';
 import { FixtureAppModule } from '../src/fixture-app.module.js';
 import {
   DuplicateGreetTool,
@@ -58,25 +58,29 @@ describe('SnodoModule', () => {
       );
     });
 
-    it('should warn about a request-scoped provider and leave its tools out', async () => {
-      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-      const app = await NestFactory.create(moduleWith(RequestScopedTools, GreetingTools), {
-        logger: false,
-      });
+    it('should resolve a request-scoped provider for each request, with the request injected', async () => {
+      const running = await startApp(moduleWith(RequestScopedTools, GreetingTools));
       try {
-        await app.init();
-        expect(
-          app
-            .get(SnodoRegistry)
-            .listTools()
-            .map((tool) => tool.name),
-        ).toEqual(['echo_size', 'greet']);
-        expect(warn).toHaveBeenCalledWith(
-          expect.stringContaining('RequestScopedTools is request-scoped'),
-        );
+        const call = async (user: string) => {
+          const { body, headers } = modernRequest(
+            'tools/call',
+            { name: 'scoped' },
+            { 'mcp-name': 'scoped', 'x-user': user },
+          );
+          return (await raw(running.url, { body, headers })).json.result.content[0].text as string;
+        };
+        const first = await call('ada');
+        const second = await call('grace');
+        expect(first).toMatch(/^instance \d+ for ada$/);
+        expect(second).toMatch(/^instance \d+ for grace$/);
+        expect(first.split(' ')[1]).not.toBe(second.split(' ')[1]);
+        const listed = running.app
+          .get(SnodoRegistry)
+          .listTools()
+          .map((tool) => tool.name);
+        expect(listed).toEqual(['echo_size', 'greet', 'scoped']);
       } finally {
-        warn.mockRestore();
-        await app.close();
+        await running.close();
       }
     });
   });

@@ -1,4 +1,5 @@
-import { Injectable, Scope } from '@nestjs/common';
+import { Inject, Injectable, Scope } from '@nestjs/common';
+import { REQUEST } from '@nestjs/core';
 import { Tool, type ToolHandler } from '../../lib/index.js';
 
 /** A service the fixture tools get injected. */
@@ -44,10 +45,19 @@ export class DuplicateGreetTool implements ToolHandler {
 @Injectable()
 export class ToolWithoutCall {}
 
+let scopedInstances = 0;
+
+/** A request-scoped provider: a new instance per request, with the request injected. */
 @Injectable({ scope: Scope.REQUEST })
 export class RequestScopedTools {
+  private readonly instance = ++scopedInstances;
+
+  constructor(
+    @Inject(REQUEST) private readonly request: { headers?: Record<string, string | undefined> },
+  ) {}
+
   @Tool({ name: 'scoped' })
   scoped(): string {
-    return 'scoped';
+    return `instance ${this.instance} for ${this.request.headers?.['x-user'] ?? 'nobody'}`;
   }
 }
