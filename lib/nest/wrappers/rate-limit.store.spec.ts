@@ -1,0 +1,14 @@
+import { InMemoryRateLimitStore } from './rate-limit.store.js';
+
+describe('InMemoryRateLimitStore', () => {
+  it('should count hits per key in fixed windows and reset after the window', () => {
+    let now = 1_000;
+    const store = new InMemoryRateLimitStore(() => now);
+    expect(store.hit('a', 100)).toEqual({ count: 1, resetInMs: 100 });
+    now += 40;
+    expect(store.hit('a', 100)).toEqual({ count: 2, resetInMs: 60 });
+    expect(store.hit('b', 100)).toEqual({ count: 1, resetInMs: 100 });
+    now += 60;
+    expect(store.hit('a', 100)).toEqual({ count: 1, resetInMs: 100 });
+  });
+});
