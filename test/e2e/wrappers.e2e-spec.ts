@@ -92,6 +92,7 @@ describe('Interceptors as wrappers', () => {
       expect((await client.callTool('observed', { n: 7 })).content).toEqual([
         { type: 'text', text: 'n=7' },
       ]);
+      expect(trace.slice(0, 1)).toEqual(['outer in {"n":7}']);
       expect(trace).toEqual([
         'outer in {"n":7}',
         'inner in {"n":7}',

@@ -119,7 +119,10 @@ export class RecordingInterceptor implements NestInterceptor {
   constructor(private readonly label: string) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const args = SnodoExecutionContext.create(context).getParams<Record<string, unknown>>();
+    const snodo = SnodoExecutionContext.create(context);
+    const args = snodo.getParams<Record<string, unknown>>();
+    if (snodo.getInvocation().method !== 'tools/call')
+      throw new Error('expected a tools/call invocation');
     trace.push(`${this.label} in ${JSON.stringify(args)}`);
     return next
       .handle()
