@@ -417,3 +417,97 @@ describe('Mcp-Param-* headers over HTTP', () => {
     expect(response.json.result.content[0].text).toContain('jason');
   });
 });
+
+describe('DNS-rebinding protection', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp(FixtureAppModule.register());
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  const post = (headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string }>((resolvePromise, reject) => {
+      const request = httpRequest(
+        running.url,
+        { method: 'POST', headers: { ...JSON_HEADERS, ...headers } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'x', version: '1' },
+          },
+        }),
+      );
+    });
+
+  it.each([
+    ['a foreign Host', { host: 'evil.example.com' }, 'the Host header is not allowed'],
+    ['a foreign Origin', { origin: 'http://evil.example.com' }, 'the Origin header is not allowed'],
+    [
+      'both',
+      { host: 'evil.example.com', origin: 'http://evil.example.com' },
+      'the Host header is not allowed',
+    ],
+  ])('should refuse %s with 403 and a JSON-RPC body', async (_label, headers, message) => {
+    const { status, body } = await post(headers);
+    expect(status).toBe(403);
+    expect(JSON.parse(body)).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: expect.stringContaining(message) },
+    });
+  });
+
+  it.each([
+    ['localhost with a port', { host: `localhost:${new URL('http://x').port || '3000'}` }],
+    ['a loopback Origin', { origin: 'http://localhost:5173' }],
+    ['no Origin', {}],
+  ])('should serve %s', async (_label, headers) => {
+    expect((await post(headers)).status).toBe(200);
+  });
+
+  it('should let the allow-lists be configured', async () => {
+    const open = await startApp(
+      FixtureAppModule.register({
+        allowedHosts: ['mcp.internal'],
+        allowedOrigins: ['https://app.example.com'],
+      }),
+    );
+    try {
+      const call = (headers: Record<string, string>) =>
+        new Promise<number>((resolvePromise, reject) => {
+          const request = httpRequest(
+            open.url,
+            { method: 'POST', headers: { ...JSON_HEADERS, ...headers } },
+            (res) => {
+              res.resume();
+              res.on('end', () => resolvePromise(res.statusCode ?? 0));
+            },
+          );
+          request.on('error', reject);
+          request.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+        });
+      expect(await call({ host: 'mcp.internal:8080', origin: 'https://app.example.com' })).toBe(
+        400,
+      );
+      expect(await call({ host: 'localhost' })).toBe(403);
+      expect(await call({ host: 'mcp.internal', origin: 'https://other.example.com' })).toBe(403);
+    } finally {
+      await open.close();
+    }
+  });
+});

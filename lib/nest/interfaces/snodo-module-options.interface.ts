@@ -41,6 +41,16 @@ export interface SnodoModuleOptions {
    * @default none
    */
   timeoutMs?: number;
+  /**
+   * DNS-rebinding protection: check `Host` and `Origin` against `allowedHosts`/`allowedOrigins`.
+   * `'loopback'` checks requests that arrive on a loopback address.
+   * @default 'loopback'
+   */
+  dnsRebindingProtection?: boolean | 'loopback';
+  /** Accepted `Host` names. @default ['localhost', '127.0.0.1', '[::1]'] */
+  allowedHosts?: string[];
+  /** Accepted `Origin`s. @default the http(s) origins of the allowed hosts */
+  allowedOrigins?: string[];
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */

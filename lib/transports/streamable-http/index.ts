@@ -3,3 +3,4 @@ export {
   StreamableHttpTransport,
   type StreamableHttpOptions,
 } from './streamable-http.transport.js';
+export type { HostCheckOptions } from './host-check.js';

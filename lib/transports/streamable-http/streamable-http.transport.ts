@@ -16,6 +16,7 @@ import {
   type SessionStore,
 } from '../../core/index.js';
 import { readBody, type BodyReadOutcome } from './body-reader.js';
+import { HostCheck, type HostCheckOptions } from './host-check.js';
 import { SseStream } from './sse.writer.js';
 import { HTTP_MESSAGES } from './streamable-http.messages.js';
 
@@ -23,7 +24,7 @@ import { HTTP_MESSAGES } from './streamable-http.messages.js';
  * Options of the Streamable HTTP transport.
  * @publicApi
  */
-export interface StreamableHttpOptions {
+export interface StreamableHttpOptions extends HostCheckOptions {
   /** The largest request body accepted, in bytes; larger ones get 413. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default a new {@link InMemorySessionStore} */
@@ -71,6 +72,7 @@ export class StreamableHttpTransport {
   private readonly sessions: SessionStore;
   private readonly handler: ProtocolHandler;
   private readonly hub: NotificationHub | undefined;
+  private readonly hostCheck: HostCheck;
   private readonly streams = new Set<SseStream>();
   private readonly sessionStreams = new Map<string, SseStream>();
 
@@ -85,6 +87,7 @@ export class StreamableHttpTransport {
     this.bodyLimit = limit;
     this.sessions = options.sessionStore ?? new InMemorySessionStore();
     this.hub = options.hub;
+    this.hostCheck = new HostCheck(options);
     this.handler = new ProtocolHandler(source, { hub: options.hub });
   }
 
@@ -103,6 +106,8 @@ export class StreamableHttpTransport {
 
   /** Serves one HTTP request on the MCP endpoint. Never throws for bad input. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = this.hostCheck.refusal(req);
+    if (refusal !== undefined) return sendError(res, 403, ErrorCode.InvalidRequest, refusal);
     switch (req.method) {
       case 'POST':
         return this.handlePost(req, res);

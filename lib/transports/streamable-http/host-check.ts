@@ -1,0 +1,79 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * DNS-rebinding protection: which `Host` and `Origin` values the endpoint accepts.
+ * @publicApi
+ */
+export interface HostCheckOptions {
+  /**
+   * `true` always checks, `false` never, `'loopback'` checks when the request arrived on a
+   * loopback address (a local server, the case DNS rebinding attacks).
+   * @default 'loopback'
+   */
+  dnsRebindingProtection?: boolean | 'loopback';
+  /** Accepted `Host` names (without port). @default ['localhost', '127.0.0.1', '[::1]'] */
+  allowedHosts?: string[];
+  /** Accepted `Origin`s (scheme://host[:port]); a missing Origin is fine. @default http(s) origins of the allowed hosts, any port */
+  allowedOrigins?: string[];
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined &&
+  (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/** The host part of a `Host` header (`[::1]:3000` → `[::1]`), lower-cased. */
+function hostName(host: string): string {
+  const value = host.trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  const colon = value.indexOf(':');
+  return colon === -1 ? value : value.slice(0, colon);
+}
+
+/**
+ * Checks `Host` and `Origin` against allow-lists.
+ * @internal
+ */
+export class HostCheck {
+  private readonly mode: boolean | 'loopback';
+  private readonly hosts: ReadonlySet<string>;
+  private readonly origins: ReadonlySet<string> | undefined;
+
+  constructor(options: HostCheckOptions = {}) {
+    this.mode = options.dnsRebindingProtection ?? 'loopback';
+    this.hosts = new Set(
+      (options.allowedHosts ?? LOOPBACK_HOSTS).map((host) => host.toLowerCase()),
+    );
+    this.origins =
+      options.allowedOrigins === undefined
+        ? undefined
+        : new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
+  }
+
+  /** Why the request is refused, or `undefined` when it may go on. */
+  refusal(req: IncomingMessage): string | undefined {
+    if (
+      this.mode === false ||
+      (this.mode === 'loopback' && !isLoopbackAddress(req.socket?.localAddress))
+    ) {
+      return undefined;
+    }
+    const host = req.headers.host;
+    if (host === undefined || !this.hosts.has(hostName(host))) {
+      return 'Forbidden: the Host header is not allowed (DNS rebinding protection); add it to allowedHosts';
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.originAllowed(origin)) {
+      return 'Forbidden: the Origin header is not allowed (DNS rebinding protection); add it to allowedOrigins';
+    }
+    return undefined;
+  }
+
+  private originAllowed(origin: string): boolean {
+    const value = origin.trim().toLowerCase();
+    if (this.origins !== undefined) return this.origins.has(value);
+    const match = /^https?:\/\/(\[[^\]]+\]|[^:/]+)(?::\d+)?$/.exec(value);
+    return match !== null && this.hosts.has(match[1]!);
+  }
+}
