@@ -33,4 +33,31 @@ export interface CallContext {
   readonly transport: TransportKind;
   /** The transport's request object (a Node `IncomingMessage` over HTTP). */
   readonly request?: unknown;
+  /**
+   * Reports progress to the client, when it asked for it (a `progressToken` in `_meta`): a
+   * `notifications/progress` sent before the result (over HTTP the response becomes an event
+   * stream). `progress` must grow from one call to the next; other values are dropped.
+   */
+  progress(progress: number, total?: number, message?: string): void;
+  /**
+   * Sends a log message to the client (`notifications/message`) when its level reaches the level
+   * the client asked for (2026-07-28: the request's `logLevel`, without which nothing is sent;
+   * initialize era: `logging/setLevel`, everything until it is called).
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): void;
 }
+
+/** The RFC 5424 log levels MCP uses, from least to most severe. @publicApi */
+export const LOGGING_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const;
+
+/** One of {@link LOGGING_LEVELS}. @publicApi */
+export type LoggingLevel = (typeof LOGGING_LEVELS)[number];

@@ -6,7 +6,13 @@ export type {
   ToolComponent,
   ToolDefinition,
 } from './tool.interface.js';
-export type { CallContext, Implementation, TransportKind } from './call-context.interface.js';
+export {
+  LOGGING_LEVELS,
+  type CallContext,
+  type Implementation,
+  type LoggingLevel,
+  type TransportKind,
+} from './call-context.interface.js';
 export type { HeaderParam } from './x-mcp-header.js';
 export type { ResourceComponent, ResourceDefinition } from './resource.interface.js';
 export type {

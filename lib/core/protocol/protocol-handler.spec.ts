@@ -114,7 +114,7 @@ describe('ProtocolHandler', () => {
         result: {
           resultType: 'complete',
           supportedVersions: ['2026-07-28'],
-          capabilities: { tools: {} },
+          capabilities: { logging: {}, tools: {} },
           instructions: 'Be brief.',
           ttlMs: 0,
           cacheScope: 'public',
@@ -380,7 +380,7 @@ describe('ProtocolHandler', () => {
         id: 1,
         result: {
           protocolVersion: negotiated,
-          capabilities: { tools: {} },
+          capabilities: { logging: {}, tools: {} },
           serverInfo: { name: 'test-server', version: '9.9.9' },
           instructions: 'Be brief.',
         },

@@ -1,7 +1,9 @@
-import type {
-  CallContext,
-  Implementation,
-  TransportKind,
+import {
+  LOGGING_LEVELS,
+  type CallContext,
+  type Implementation,
+  type LoggingLevel,
+  type TransportKind,
 } from '../components/call-context.interface.js';
 import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
@@ -60,6 +62,11 @@ export interface Exchange {
   readonly request?: unknown;
   /** Aborted when the client cancels or disconnects. */
   readonly signal?: AbortSignal;
+  /**
+   * Sends a notification about this request before its response (progress, log messages). Without
+   * one, `context.progress()` and `context.log()` do nothing.
+   */
+  readonly notify?: (notification: JsonRpcNotification) => void;
 }
 
 /**
@@ -77,6 +84,10 @@ export interface HandleOutcome {
   readonly openSession?: Omit<SessionRecord, 'id' | 'initialized'>;
   /** `notifications/initialized` arrived for the exchange's session. */
   readonly sessionInitialized?: boolean;
+  /** `logging/setLevel` changed the session's level. */
+  readonly sessionLogLevel?: LoggingLevel;
+  /** `notifications/cancelled` named this request: abort it if it is still running. */
+  readonly cancelled?: JsonRpcId;
   /**
    * A 2026-07-28 `subscriptions/listen` was accepted: open a stream, send the acknowledgement
    * first, then register the filter with the notification hub until the client goes away.
@@ -266,7 +277,7 @@ export class ProtocolHandler {
       const mismatch = checkStandardHeaders(message, headers);
       if (mismatch !== undefined) return headerError(id, mismatch);
     }
-    if (id === undefined) return ACCEPTED;
+    if (id === undefined) return cancellation(message) ?? ACCEPTED;
     const request = message as JsonRpcRequest;
     const logLevel = meta[META_KEYS.logLevel];
     if (logLevel !== undefined && (typeof logLevel !== 'string' || !LOG_LEVELS.has(logLevel))) {
@@ -321,13 +332,25 @@ export class ProtocolHandler {
   ): Promise<HandleOutcome> {
     const id = idOf(message);
     if (id === undefined) {
-      return message.method === 'notifications/initialized' && exchange.session !== undefined
-        ? { status: 202, sessionInitialized: true }
-        : ACCEPTED;
+      if (message.method === 'notifications/initialized' && exchange.session !== undefined) {
+        return { status: 202, sessionInitialized: true };
+      }
+      return cancellation(message) ?? ACCEPTED;
     }
     const request = message as JsonRpcRequest;
     const runtime = this.source.runtime;
     if (request.method === 'initialize') return this.initialize(request, runtime);
+    if (request.method === 'logging/setLevel' && exchange.session !== undefined) {
+      const level = request.params?.level;
+      if (typeof level !== 'string' || !LOG_LEVELS.has(level)) {
+        return errorOutcome(id, SnodoError.invalidParams(MESSAGES.BAD_LOG_LEVEL), 200);
+      }
+      return {
+        status: 200,
+        response: { jsonrpc: '2.0', id, result: {} },
+        sessionLogLevel: level as LoggingLevel,
+      };
+    }
     if (request.method === 'ping')
       return { status: 200, response: { jsonrpc: '2.0', id, result: {} } };
     const session = exchange.session;
@@ -624,6 +647,15 @@ function honouredFilter(requested: unknown, runtime: Runtime): ListenFilter {
   };
 }
 
+/** `notifications/cancelled` with the id of the request to abort. */
+function cancellation(message: JsonRpcRequest | JsonRpcNotification): HandleOutcome | undefined {
+  if (message.method !== 'notifications/cancelled') return undefined;
+  const requestId = message.params?.requestId;
+  return typeof requestId === 'string' || typeof requestId === 'number'
+    ? { status: 202, cancelled: requestId }
+    : undefined;
+}
+
 const isModernHeader = (value: string | undefined): boolean => {
   const version = trimmed(value);
   return version !== undefined && isModernVersion(version);
@@ -688,6 +720,12 @@ export function checkStandardHeaders(
 
 function buildContext(state: ServeState, exchange: Exchange): CallContext {
   const modern = state.version === MODERN_PROTOCOL_VERSION;
+  const notify = exchange.notify;
+  const token = state.meta.progressToken;
+  const threshold = modern
+    ? (state.meta[META_KEYS.logLevel] as LoggingLevel | undefined)
+    : (exchange.session?.logLevel ?? 'debug');
+  let lastProgress = -Infinity;
   return {
     protocolVersion: state.version,
     era: modern ? 'modern' : 'legacy',
@@ -698,5 +736,21 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
     signal: exchange.signal ?? NEVER_ABORTED,
     transport: exchange.transport,
     request: exchange.request,
+    progress: (progress, total, message) => {
+      if (notify === undefined || (typeof token !== 'string' && typeof token !== 'number')) return;
+      if (typeof progress !== 'number' || !(progress > lastProgress)) return;
+      lastProgress = progress;
+      const params: JsonObject = { progressToken: token, progress };
+      if (total !== undefined) params.total = total;
+      if (message !== undefined) params.message = message;
+      notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+    },
+    log: (level, data, logger) => {
+      if (notify === undefined || threshold === undefined) return;
+      if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;
+      const params: JsonObject = { level, data };
+      if (logger !== undefined) params.logger = logger;
+      notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+    },
   };
 }

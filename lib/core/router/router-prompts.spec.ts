@@ -14,6 +14,8 @@ const context: CallContext = {
   meta: {},
   signal: new AbortController().signal,
   transport: 'in-process',
+  progress: () => undefined,
+  log: () => undefined,
 };
 
 const prompt = (
@@ -261,12 +263,14 @@ describe('Router prompts', () => {
 
     it('should advertise completions only when a component supports it', () => {
       expect(new Runtime({ name: 's', version: '1', router: withTemplate }).capabilities).toEqual({
+        logging: {},
         prompts: {},
         resources: {},
         completions: {},
       });
       const plain = Router.empty().registerPrompt(prompt({ name: 'plain' }));
       expect(new Runtime({ name: 's', version: '1', router: plain }).capabilities).toEqual({
+        logging: {},
         prompts: {},
       });
     });

@@ -16,6 +16,8 @@ const context: CallContext = {
   meta: {},
   signal: new AbortController().signal,
   transport: 'in-process',
+  progress: () => undefined,
+  log: () => undefined,
 };
 
 const resource = (
@@ -267,7 +269,7 @@ describe('Router resources', () => {
       });
 
     it('should advertise resources with subscribe', () => {
-      expect(runtime.capabilities).toEqual({ resources: { subscribe: true } });
+      expect(runtime.capabilities).toEqual({ logging: {}, resources: { subscribe: true } });
     });
 
     it('should answer a missing resource with -32602 for 2026-07-28 and -32002 before', async () => {

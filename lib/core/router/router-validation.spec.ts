@@ -12,6 +12,8 @@ const context: CallContext = {
   meta: {},
   signal: new AbortController().signal,
   transport: 'in-process',
+  progress: () => undefined,
+  log: () => undefined,
 };
 
 const search: ToolComponent = {

@@ -13,6 +13,8 @@ const context: CallContext = {
   meta: {},
   signal: new AbortController().signal,
   transport: 'in-process',
+  progress: () => undefined,
+  log: () => undefined,
 };
 
 function tool(

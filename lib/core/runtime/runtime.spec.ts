@@ -3,12 +3,12 @@ import { Runtime } from './runtime.js';
 
 describe('Runtime', () => {
   it('should advertise no tools capability without tools', () => {
-    expect(new Runtime({ name: 'a', version: '1' }).capabilities).toEqual({});
+    expect(new Runtime({ name: 'a', version: '1' }).capabilities).toEqual({ logging: {} });
     const tool = { definition: { name: 't', inputSchema: { type: 'object' } }, call: () => '' };
     expect(
       new Runtime({ name: 'a', version: '1', router: Router.empty().registerTool(tool) })
         .capabilities,
-    ).toEqual({ tools: {} });
+    ).toEqual({ logging: {}, tools: {} });
   });
 
   it('should order the served revisions newest first', () => {

@@ -356,7 +356,7 @@ function encodeAll<C>(
 
 /** The server capabilities, the same in every revision for the features built so far. */
 function buildCapabilities(router: Router, subscribe: boolean, listChanged: boolean): JsonObject {
-  const capabilities: JsonObject = {};
+  const capabilities: JsonObject = { logging: {} };
   if (router.hasTools) capabilities.tools = listChanged ? { listChanged: true } : {};
   if (router.hasPrompts) capabilities.prompts = listChanged ? { listChanged: true } : {};
   if (router.hasResources) {

@@ -1,4 +1,4 @@
-import type { Implementation } from '../components/call-context.interface.js';
+import type { Implementation, LoggingLevel } from '../components/call-context.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ProtocolVersion } from '../protocol/protocol-version.js';
 
@@ -14,4 +14,6 @@ export interface SessionRecord {
   readonly clientCapabilities: JsonObject;
   /** Whether `notifications/initialized` has arrived. */
   readonly initialized: boolean;
+  /** The level set with `logging/setLevel`; unset: every level is sent. */
+  readonly logLevel?: LoggingLevel;
 }

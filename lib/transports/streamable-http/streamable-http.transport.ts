@@ -75,6 +75,8 @@ export class StreamableHttpTransport {
   private readonly hostCheck: HostCheck;
   private readonly streams = new Set<SseStream>();
   private readonly sessionStreams = new Map<string, SseStream>();
+  /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
+  private readonly inflight = new Map<string, AbortController>();
 
   constructor(
     private readonly source: RuntimeSource,
@@ -202,9 +204,10 @@ export class StreamableHttpTransport {
 
     const abort = new AbortController();
     const onClose = (): void => {
-      if (!res.writableFinished) abort.abort();
+      if (!res.writableFinished) abort.abort(new Error('the client closed the connection'));
     };
     res.once('close', onClose);
+    let stream: SseStream | undefined;
     const exchange: Exchange = {
       transport: 'http',
       session,
@@ -216,18 +219,44 @@ export class StreamableHttpTransport {
         name: header(req, 'mcp-name'),
         param: (field) => req.headersDistinct[field],
       },
+      // Progress and log messages turn the response into an event stream that ends with the result.
+      notify: (notification) => {
+        if (abort.signal.aborted || res.writableEnded) return;
+        stream ??= this.openStream(res);
+        stream.send(notification);
+      },
     };
-    const outcome = await this.handler.handle(inbound, exchange);
+    const inflight =
+      session !== undefined && inbound.kind === 'request'
+        ? `${session.id}\u0000${String(inbound.message.id)}`
+        : undefined;
+    if (inflight !== undefined) this.inflight.set(inflight, abort);
+    let outcome: HandleOutcome;
+    try {
+      outcome = await this.handler.handle(inbound, exchange);
+    } finally {
+      if (inflight !== undefined) this.inflight.delete(inflight);
+    }
     const extraHeaders = await this.applySessionEffects(outcome, session);
-    if (abort.signal.aborted) return;
+    if (outcome.cancelled !== undefined && session !== undefined) {
+      this.inflight
+        .get(`${session.id}\u0000${String(outcome.cancelled)}`)
+        ?.abort(new Error('the client cancelled the request'));
+    }
     res.off('close', onClose);
+    if (abort.signal.aborted) {
+      // A cancelled request gets no response; end the HTTP exchange if the client is still there.
+      if (stream !== undefined) stream.close();
+      else if (!res.writableEnded && !res.destroyed) res.writeHead(204).end();
+      return;
+    }
     if (outcome.listen !== undefined && this.hub !== undefined)
       return this.openListen(res, outcome.listen);
-    send(
-      res,
-      outcome,
-      outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders },
-    );
+    const headers =
+      outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
+    if (stream === undefined) return send(res, outcome, headers);
+    if (outcome.response !== undefined) stream.send(outcome.response);
+    stream.close();
   }
 
   private async readInbound(
@@ -262,6 +291,9 @@ export class StreamableHttpTransport {
     }
     if (outcome.sessionInitialized === true && session !== undefined && !session.initialized) {
       await this.sessions.update({ ...session, initialized: true });
+    }
+    if (outcome.sessionLogLevel !== undefined && session !== undefined) {
+      await this.sessions.update({ ...session, logLevel: outcome.sessionLogLevel });
     }
     return undefined;
   }
