@@ -25,6 +25,7 @@ const RESULT_DEFS: Record<string, string> = {
   'prompts/list': 'ListPromptsResult',
   'prompts/get': 'GetPromptResult',
   'completion/complete': 'CompleteResult',
+  'logging/setLevel': 'EmptyResult',
 };
 
 /** The definition of each notification the server sends. */
@@ -34,6 +35,8 @@ const NOTIFICATION_DEFS: Record<string, string> = {
   'notifications/tools/list_changed': 'ToolListChangedNotification',
   'notifications/prompts/list_changed': 'PromptListChangedNotification',
   'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification',
+  'notifications/progress': 'ProgressNotification',
+  'notifications/message': 'LoggingMessageNotification',
 };
 
 /** Fields the 2026-07-28 revision added to results: they must not reach initialize-era clients. */

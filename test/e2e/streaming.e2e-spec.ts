@@ -1,0 +1,137 @@
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
+import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
+import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { cancellations, StreamingAppModule } from '../src/streaming.tools.js';
+
+const schemas = new McpSchemaValidator();
+
+function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void {
+  const problems = exchanges.flatMap((exchange) =>
+    exchange.messages.flatMap((message) =>
+      schemas
+        .checkServerMessage(revision, exchange.method, message)
+        .map((e) => `${exchange.method}: ${e}`),
+    ),
+  );
+  expect(problems).toEqual([]);
+}
+
+const waitFor = async (check: () => boolean, what: string): Promise<void> => {
+  const deadline = Date.now() + 3000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe('Progress, logging and cancellation', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp(StreamingAppModule);
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('should stream progress and logs before the result to client 2.x in a 2025-11-25 session, honouring setLevel', async () => {
+    const { fetch, exchanges } = createRecordingFetch();
+    const client = new ClientV2({ name: 'stream-v2', version: '1' });
+    await client.connect(new TransportV2(new URL(running.url), { fetch }));
+    const progress: unknown[] = [];
+    const logs: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (n) => {
+      logs.push(n.params.data);
+    });
+    const result = await client.callTool(
+      { name: 'progress_report' },
+      { onprogress: (p) => progress.push(p) },
+    );
+    expect(result.content).toEqual([{ type: 'text', text: 'done' }]);
+    expect(progress).toEqual([
+      { progress: 1, total: 3, message: 'step 1' },
+      { progress: 2, total: 3, message: 'step 2' },
+      { progress: 3, total: 3, message: 'step 3' },
+    ]);
+    expect(logs).toEqual(['starting', { detail: 'debug detail' }]);
+    const call = exchanges.find((e) => e.method === 'tools/call')!;
+    expect(call.contentType).toContain('text/event-stream');
+    expect((call.messages.at(-1) as { id?: unknown }).id).toBe(
+      (call.requestBody as { id: unknown }).id,
+    );
+
+    await client.setLoggingLevel('info');
+    logs.length = 0;
+    await client.callTool({ name: 'progress_report' });
+    expect(logs).toEqual(['starting']);
+    await client.close();
+    expectAllValid(exchanges, '2025-11-25');
+  });
+
+  it('should stream them to client 2.x in 2026-07-28, logs only at the level the request asks for', async () => {
+    const { fetch, exchanges } = createRecordingFetch();
+    const client = new ClientV2(
+      { name: 'stream-v2-modern', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(new TransportV2(new URL(running.url), { fetch }));
+    const progress: number[] = [];
+    const logs: unknown[] = [];
+    client.setNotificationHandler('notifications/message', (n) => {
+      logs.push(n.params.data);
+    });
+    await client.callTool(
+      { name: 'progress_report' },
+      { onprogress: (p) => progress.push(p.progress) },
+    );
+    expect(progress).toEqual([1, 2, 3]);
+    expect(logs).toEqual([]);
+    // 2026-07-28 has no logging/setLevel: the level travels in each request's _meta.
+    await client.callTool({ name: 'progress_report', _meta: { 'io.modelcontextprotocol/logLevel': 'debug' } });
+    expect(logs).toEqual(['starting', { detail: 'debug detail' }]);
+    await client.close();
+    expectAllValid(exchanges, '2026-07-28');
+  });
+
+  it('should abort the handler when sdk 1.x cancels (notifications/cancelled)', async () => {
+    const client = new ClientV1({ name: 'cancel-v1', version: '1' });
+    await client.connect(new TransportV1(new URL(running.url)));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, () => undefined);
+    cancellations.length = 0;
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'wait_for_cancel' }, undefined, {
+      signal: controller.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort('no longer needed');
+    await expect(call).rejects.toBeDefined();
+    await waitFor(() => cancellations.length === 1, 'the handler to stop');
+    expect(cancellations).toEqual([true]);
+    await client.close();
+  });
+
+  it('should abort the handler when client 2.x (2026-07-28) closes the stream', async () => {
+    const client = new ClientV2(
+      { name: 'cancel-v2', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(new TransportV2(new URL(running.url)));
+    cancellations.length = 0;
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'wait_for_cancel' }, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    controller.abort('no longer needed');
+    await expect(call).rejects.toBeDefined();
+    await waitFor(() => cancellations.length === 1, 'the handler to stop');
+    expect(cancellations).toEqual([true]);
+    await client.close();
+  });
+});
