@@ -95,7 +95,10 @@ describe('Progress, logging and cancellation', () => {
     expect(progress).toEqual([1, 2, 3]);
     expect(logs).toEqual([]);
     // 2026-07-28 has no logging/setLevel: the level travels in each request's _meta.
-    await client.callTool({ name: 'progress_report', _meta: { 'io.modelcontextprotocol/logLevel': 'debug' } });
+    await client.callTool({
+      name: 'progress_report',
+      _meta: { 'io.modelcontextprotocol/logLevel': 'debug' },
+    });
     expect(logs).toEqual(['starting', { detail: 'debug detail' }]);
     await client.close();
     expectAllValid(exchanges, '2026-07-28');
