@@ -10,6 +10,9 @@ export {
   Prompt,
   Resource,
   SnodoNotifier,
+  StderrLogger,
+  bootstrapStdio,
+  type BootstrapStdioOptions,
   SnodoEnhancer,
   SnodoExecutionContext,
   SnodoInvocation,
@@ -81,6 +84,8 @@ export {
   type ToolResult,
 } from './core/index.js';
 export {
+  StdioTransport,
+  type StdioOptions,
   DEFAULT_BODY_LIMIT,
   StreamableHttpTransport,
   type StreamableHttpOptions,

@@ -28,3 +28,4 @@ export type {
   ToolHandler,
   ToolOptions,
 } from './interfaces/index.js';
+export { StderrLogger, bootstrapStdio, type BootstrapStdioOptions } from './stdio/index.js';

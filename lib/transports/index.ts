@@ -1,1 +1,2 @@
 export * from './streamable-http/index.js';
+export * from './stdio/index.js';

@@ -1,0 +1,1 @@
+export { StdioTransport, type StdioOptions } from './stdio.transport.js';

@@ -1,0 +1,142 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import {
+  ProtocolHandler,
+  parseMessage,
+  type Exchange,
+  type HandleOutcome,
+  type InboundMessage,
+  type JsonRpcId,
+  type NotificationHub,
+  type RuntimeSource,
+  type SessionRecord,
+} from '../../core/index.js';
+
+const SESSION_METHODS = new Set(['initialize', 'notifications/initialized', 'logging/setLevel']);
+
+const changesSession = (inbound: InboundMessage): boolean =>
+  (inbound.kind === 'request' || inbound.kind === 'notification') &&
+  SESSION_METHODS.has(inbound.message.method);
+
+/**
+ * Options of {@link StdioTransport}.
+ * @publicApi
+ */
+export interface StdioOptions {
+  /** Delivers resource updates, list changes and listen streams. */
+  hub?: NotificationHub;
+  /** Where messages come from. @default process.stdin */
+  input?: Readable;
+  /** Where messages go: nothing else may be written there. @default process.stdout */
+  output?: Writable;
+}
+
+/**
+ * The stdio transport: newline-delimited JSON-RPC on stdin and stdout, one message per line, for
+ * both eras. An `initialize` switches the process to an initialize-era session; 2026-07-28
+ * messages are served statelessly beside it. Requests run concurrently; `notifications/cancelled`
+ * aborts one; progress and log messages go out before the result.
+ * @publicApi
+ */
+export class StdioTransport {
+  private readonly handler: ProtocolHandler;
+  private readonly hub: NotificationHub | undefined;
+  private readonly input: Readable;
+  private readonly output: Writable;
+  private session: SessionRecord | undefined;
+  private detachSession: (() => void) | undefined;
+  private readonly inflight = new Map<JsonRpcId, AbortController>();
+  private readonly listens = new Map<JsonRpcId, () => void>();
+  private readonly running = new Set<Promise<void>>();
+  private lines: ReturnType<typeof createInterface> | undefined;
+
+  constructor(source: RuntimeSource, options: StdioOptions = {}) {
+    this.hub = options.hub;
+    this.handler = new ProtocolHandler(source, { hub: options.hub });
+    this.input = options.input ?? process.stdin;
+    this.output = options.output ?? process.stdout;
+  }
+
+  /**
+   * Serves until the input ends, then waits for the requests still running.
+   * @returns a promise that settles when the input has ended and every request has finished.
+   */
+  async serve(): Promise<void> {
+    const lines = createInterface({ input: this.input, crlfDelay: Infinity, terminal: false });
+    this.lines = lines;
+    let barrier: Promise<void> = Promise.resolve();
+    for await (const line of lines) {
+      if (line.trim() === '') continue;
+      const inbound = parseMessage(line);
+      // Messages that change the session run in order; the others run concurrently after them.
+      const task = barrier.then(() => this.receive(inbound)).catch(() => undefined);
+      if (changesSession(inbound)) barrier = task;
+      this.running.add(task);
+      void task.finally(() => this.running.delete(task));
+    }
+    await Promise.all([...this.running]);
+    this.close();
+  }
+
+  /** Stops reading, ends listen streams and aborts running requests (on SIGTERM, for example). */
+  close(): void {
+    this.lines?.close();
+    for (const controller of this.inflight.values())
+      controller.abort(new Error('the server is shutting down'));
+    for (const unregister of this.listens.values()) unregister();
+    this.listens.clear();
+    this.detachSession?.();
+  }
+
+  private write(message: unknown): void {
+    this.output.write(`${JSON.stringify(message)}\n`);
+  }
+
+  private async receive(inbound: InboundMessage): Promise<void> {
+    const id = inbound.kind === 'request' ? inbound.message.id : undefined;
+    const abort = new AbortController();
+    if (id !== undefined) this.inflight.set(id, abort);
+    const exchange: Exchange = {
+      transport: 'stdio',
+      session: this.session,
+      signal: abort.signal,
+      notify: (notification) => {
+        if (!abort.signal.aborted) this.write(notification);
+      },
+    };
+    let outcome: HandleOutcome;
+    try {
+      outcome = await this.handler.handle(inbound, exchange);
+    } finally {
+      if (id !== undefined) this.inflight.delete(id);
+    }
+    this.applySessionEffects(outcome);
+    if (outcome.cancelled !== undefined) {
+      this.inflight.get(outcome.cancelled)?.abort(new Error('the client cancelled the request'));
+      this.listens.get(outcome.cancelled)?.();
+      this.listens.delete(outcome.cancelled);
+    }
+    if (abort.signal.aborted) return;
+    if (outcome.listen !== undefined && this.hub !== undefined) {
+      this.write(outcome.listen.acknowledgement);
+      const unregister = this.hub.listen(outcome.listen.id, outcome.listen.filter, (message) =>
+        this.write(message),
+      );
+      this.listens.set(outcome.listen.id, unregister);
+      return;
+    }
+    if (outcome.response !== undefined) this.write(outcome.response);
+  }
+
+  private applySessionEffects(outcome: HandleOutcome): void {
+    if (outcome.openSession !== undefined) {
+      this.detachSession?.();
+      this.session = { ...outcome.openSession, id: 'stdio', initialized: false };
+      this.detachSession = this.hub?.attachSession('stdio', (message) => this.write(message));
+    }
+    if (this.session === undefined) return;
+    if (outcome.sessionInitialized === true) this.session = { ...this.session, initialized: true };
+    if (outcome.sessionLogLevel !== undefined)
+      this.session = { ...this.session, logLevel: outcome.sessionLogLevel };
+  }
+}
