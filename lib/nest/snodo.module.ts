@@ -1,6 +1,6 @@
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { NotificationHub } from '../core/index.js';
+import { InMemorySessionStore, NotificationHub } from '../core/index.js';
 import { StreamableHttpTransport } from '../transports/index.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './snodo-body.reader.js';
@@ -47,7 +47,7 @@ import { SnodoRegistry } from './snodo.registry.js';
       useFactory: (registry: SnodoRegistry, options: SnodoModuleOptions, hub: NotificationHub) =>
         new StreamableHttpTransport(registry, {
           bodyLimit: options.bodyLimit,
-          sessionStore: options.sessionStore,
+          sessionStore: options.sessionStore ?? new InMemorySessionStore(options.sessions),
           hub,
           dnsRebindingProtection: options.dnsRebindingProtection,
           allowedHosts: options.allowedHosts,

@@ -511,3 +511,28 @@ describe('DNS-rebinding protection', () => {
     }
   });
 });
+
+describe('Session limits', () => {
+  it('should drop the least recently used session beyond maxSessions, and expire idle ones', async () => {
+    const running = await startApp(
+      FixtureAppModule.register({ sessions: { maxSessions: 2, idleTimeoutMs: 300 } }),
+    );
+    try {
+      const ping = (sessionId: string) =>
+        raw(running.url, {
+          body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+          headers: { ...JSON_HEADERS, 'mcp-session-id': sessionId },
+        });
+      const first = await openSession(running.url);
+      const second = await openSession(running.url);
+      const third = await openSession(running.url);
+      expect((await ping(first)).status).toBe(404);
+      expect((await ping(second)).status).toBe(200);
+      expect((await ping(third)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await ping(third)).status).toBe(404);
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -31,6 +31,25 @@ describe('InMemorySessionStore', () => {
     expect(store.get('a')).toBeUndefined();
   });
 
+  it('should sweep idle sessions without being asked for them', () => {
+    let now = 0;
+    const store = new InMemorySessionStore({ idleTimeoutMs: 100, now: () => now });
+    store.create(record('old'));
+    now = 50;
+    store.create(record('young'));
+    now = 120;
+    store.sweep();
+    expect(store.size).toBe(1);
+    expect(store.get('young')).toBeDefined();
+  });
+
+  it.each([
+    [{ idleTimeoutMs: 0 }, 'idleTimeoutMs'],
+    [{ maxSessions: 1.5 }, 'maxSessions'],
+  ])('should refuse %p', (options, message) => {
+    expect(() => new InMemorySessionStore(options)).toThrow(message);
+  });
+
   it('should drop the least recently used session beyond the maximum', () => {
     const store = new InMemorySessionStore({ maxSessions: 2 });
     store.create(record('a'));

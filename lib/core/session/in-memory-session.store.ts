@@ -28,14 +28,24 @@ export class InMemorySessionStore implements SessionStore {
   private readonly idleTimeoutMs: number;
   private readonly maxSessions: number;
   private readonly now: () => number;
+  private created = 0;
 
   constructor(options: InMemorySessionStoreOptions = {}) {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 1_800_000;
     this.maxSessions = options.maxSessions ?? 10_000;
+    if (!Number.isInteger(this.idleTimeoutMs) || this.idleTimeoutMs < 1) {
+      throw new Error(
+        'Snodo: sessions.idleTimeoutMs must be a whole number of milliseconds, 1 or more',
+      );
+    }
+    if (!Number.isInteger(this.maxSessions) || this.maxSessions < 1) {
+      throw new Error('Snodo: sessions.maxSessions must be a whole number, 1 or more');
+    }
     this.now = options.now ?? Date.now;
   }
 
   create(record: SessionRecord): void {
+    if (++this.created % 1_000 === 0) this.sweep();
     this.sessions.set(record.id, { record, lastSeen: this.now() });
     while (this.sessions.size > this.maxSessions) {
       const oldest = this.sessions.keys().next().value as string;
@@ -65,6 +75,14 @@ export class InMemorySessionStore implements SessionStore {
 
   delete(id: string): boolean {
     return this.sessions.delete(id);
+  }
+
+  /** Drops every session idle for longer than the timeout (also done every 1,000 creations). */
+  sweep(): void {
+    const now = this.now();
+    for (const [id, entry] of this.sessions) {
+      if (now - entry.lastSeen > this.idleTimeoutMs) this.sessions.delete(id);
+    }
   }
 
   /** How many sessions are stored (expired ones included until they are next looked up). */

@@ -55,6 +55,12 @@ export interface SnodoModuleOptions {
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */
   sessionStore?: SessionStore;
+  /**
+   * Limits of the in-memory session store (ignored with `sessionStore`): a session idle for
+   * `idleTimeoutMs` expires, and beyond `maxSessions` the least recently used one is dropped.
+   * @default { idleTimeoutMs: 1_800_000, maxSessions: 10_000 }
+   */
+  sessions?: { idleTimeoutMs?: number; maxSessions?: number };
   /** Cache hint of `server/discover` results (2026-07-28). @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
