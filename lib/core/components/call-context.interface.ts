@@ -43,8 +43,20 @@ export interface CallContext {
    * Sends a log message to the client (`notifications/message`) when its level reaches the level
    * the client asked for (2026-07-28: the request's `logLevel`, without which nothing is sent;
    * initialize era: `logging/setLevel`, everything until it is called).
+   */ log(level: LoggingLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the user for input through the client (`elicitation/create`): `params` holds `message`
+   * and `requestedSchema` (or the URL-mode fields). Resolves to the client's `ElicitResult`
+   * (`action`, `content`). Initialize era: a real request on the session's stream; 2026-07-28: an
+   * `input_required` result, the call being run again when the client retries with the answer.
+   * @throws {SnodoError} -32021 when the client did not declare the `elicitation` capability.
    */
-  log(level: LoggingLevel, data: unknown, logger?: string): void;
+  elicit(params: JsonObject): Promise<JsonObject>;
+  /**
+   * Asks the client's model for a completion (`sampling/createMessage`), like {@link elicit}.
+   * @throws {SnodoError} -32021 when the client did not declare the `sampling` capability.
+   */
+  sample(params: JsonObject): Promise<JsonObject>;
 }
 
 /** The RFC 5424 log levels MCP uses, from least to most severe. @publicApi */

@@ -84,6 +84,13 @@ export const MESSAGES = {
   COMPLETION_FAILED: (name: string) => `Completion of "${name}" failed with an internal error`,
   COMPLETION_INVALID_RESULT: (name: string) =>
     `Completion of "${name}" returned an invalid result: return an array of strings or Result.completion(...)`,
+  BAD_REQUEST_STATE:
+    'Invalid params: requestState is invalid, expired or was issued for another request; send the request again without it',
+  MISSING_CAPABILITY: (capability: string) =>
+    `Missing required client capability: this request needs "${capability}"; declare it in the client capabilities`,
+  NO_CLIENT_CHANNEL: (method: string) =>
+    `Cannot send ${method} to the client: this transport has no channel for server requests`,
+  CLIENT_REQUEST_TIMEOUT: (method: string) => `The client did not answer ${method} in time`,
   SUBSCRIPTIONS_DISABLED: 'Method not found: resource subscriptions are not enabled on this server',
   BAD_LOG_LEVEL:
     'Invalid params: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency',

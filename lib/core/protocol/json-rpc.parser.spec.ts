@@ -23,6 +23,12 @@ describe('parseMessage()', () => {
     expect(parseMessage('{"jsonrpc":"2.0","id":4,"result":{}}')).toEqual({
       kind: 'response',
       id: 4,
+      result: {},
+    });
+    expect(parseMessage('{"jsonrpc":"2.0","id":"s1","error":{"code":-1,"message":"no"}}')).toEqual({
+      kind: 'response',
+      id: 's1',
+      error: { code: -1, message: 'no' },
     });
   });
 });

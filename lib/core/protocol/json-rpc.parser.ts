@@ -1,5 +1,6 @@
 import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
+import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
 import type { InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
 
 const invalid = (
@@ -32,7 +33,16 @@ export function classifyMessage(value: unknown): InboundMessage {
   if (value.jsonrpc !== '2.0') return invalid(MESSAGES.WRONG_JSONRPC, id);
   if (hasId && id === undefined) return invalid(MESSAGES.BAD_ID, undefined);
   if (!('method' in value) && ('result' in value || 'error' in value)) {
-    return { kind: 'response', id };
+    const result = isJsonObject(value.result) ? value.result : undefined;
+    const error = isJsonObject(value.error)
+      ? (value.error as unknown as JsonRpcErrorObject)
+      : undefined;
+    return {
+      kind: 'response',
+      id,
+      ...(result === undefined ? {} : { result }),
+      ...(error === undefined ? {} : { error }),
+    };
   }
   if (typeof value.method !== 'string' || value.method.length === 0) {
     return invalid(MESSAGES.MISSING_METHOD, id);

@@ -45,5 +45,5 @@ export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
 export type InboundMessage =
   | { kind: 'request'; message: JsonRpcRequest }
   | { kind: 'notification'; message: JsonRpcNotification }
-  | { kind: 'response'; id: JsonRpcId | undefined }
+  | { kind: 'response'; id: JsonRpcId | undefined; result?: JsonObject; error?: JsonRpcErrorObject }
   | { kind: 'invalid'; error: JsonRpcErrorObject; id: JsonRpcId | undefined };

@@ -14,6 +14,7 @@ import type { CatalogList, Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { decodeHeaderValue } from './header-value.js';
 import { checkParamHeaders } from './param-headers.js';
+import { digestOf, InputRequiredSignal, type InputRequest } from './input-required.js';
 import {
   SUBSCRIPTION_ID_META,
   type ListenFilter,
@@ -65,8 +66,12 @@ export interface Exchange {
   /**
    * Sends a notification about this request before its response (progress, log messages). Without
    * one, `context.progress()` and `context.log()` do nothing.
+   */ readonly notify?: (notification: JsonRpcNotification) => void;
+  /**
+   * Initialize era: sends a request to the client (on the request's stream) and resolves with its
+   * result. Without one, `elicit()` and `sample()` fail in initialize-era sessions.
    */
-  readonly notify?: (notification: JsonRpcNotification) => void;
+  readonly sendRequest?: (method: string, params: JsonObject) => Promise<JsonObject>;
 }
 
 /**
@@ -158,7 +163,16 @@ interface ServeState {
   readonly clientInfo: Implementation | undefined;
   readonly clientCapabilities: JsonObject;
   readonly meta: JsonObject;
+  /** 2026-07-28: answers to earlier input requests of this call, by key. */
+  readonly answers?: JsonObject;
 }
+
+/** The methods that may answer `input_required`, and the param that names their target. */
+const INPUT_METHODS: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 
 const errorOutcome = (
   id: JsonRpcId | undefined,
@@ -316,8 +330,8 @@ export class ProtocolHandler {
         jsonrpc: '2.0',
         id,
         result: {
-          ...result,
           resultType: 'complete',
+          ...result,
           _meta: { ...meta, [META_KEYS.serverInfo]: runtime.serverInfo },
         },
       },
@@ -414,6 +428,41 @@ export class ProtocolHandler {
   // ---- both eras ----------------------------------------------------------------------------
 
   private async serve(
+    request: JsonRpcRequest,
+    runtime: Runtime,
+    state: ServeState,
+    exchange: Exchange,
+  ): Promise<HandleOutcome> {
+    const field = INPUT_METHODS[request.method];
+    if (state.version !== MODERN_PROTOCOL_VERSION || field === undefined) {
+      return this.serveRequest(request, runtime, state, exchange);
+    }
+    // 2026-07-28 multi-round requests: answers come back with a signed requestState.
+    const params = request.params ?? {};
+    const target = `${request.method} ${String(params[field])}`;
+    const digest = digestOf(request.method === 'resources/read' ? {} : params.arguments);
+    let answers: JsonObject = {};
+    if (params.requestState !== undefined) {
+      const previous = runtime.requestStates.decode(params.requestState, target, digest);
+      if (previous === undefined) {
+        return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.BAD_REQUEST_STATE), 200);
+      }
+      answers = previous.answers;
+    }
+    if (isJsonObject(params.inputResponses)) answers = { ...answers, ...params.inputResponses };
+    try {
+      return await this.serveRequest(request, runtime, { ...state, answers }, exchange);
+    } catch (thrown) {
+      if (!(thrown instanceof InputRequiredSignal)) throw thrown;
+      return this.modernResult(request.id, runtime, {
+        resultType: 'input_required',
+        inputRequests: { [thrown.key]: thrown.request },
+        requestState: runtime.requestStates.encode({ target, digest, answers }),
+      });
+    }
+  }
+
+  private async serveRequest(
     request: JsonRpcRequest,
     runtime: Runtime,
     state: ServeState,
@@ -647,6 +696,38 @@ function honouredFilter(requested: unknown, runtime: Runtime): ListenFilter {
   };
 }
 
+/**
+ * `elicit()` and `sample()`: checks the client capability, then asks the client (initialize era)
+ * or answers from the retry's answers / signals `input_required` (2026-07-28).
+ */
+async function ask(
+  state: ServeState,
+  exchange: Exchange,
+  method: InputRequest['method'],
+  capability: string,
+  prefix: string,
+  params: JsonObject,
+  counter: { next: number },
+): Promise<JsonObject> {
+  if (!isJsonObject(state.clientCapabilities[capability])) {
+    throw new SnodoError(
+      ErrorCode.MissingRequiredClientCapability,
+      MESSAGES.MISSING_CAPABILITY(capability),
+      { requiredCapabilities: { [capability]: {} } },
+      { status: 400 },
+    );
+  }
+  if (state.version !== MODERN_PROTOCOL_VERSION) {
+    if (exchange.sendRequest === undefined)
+      throw SnodoError.internal(MESSAGES.NO_CLIENT_CHANNEL(method));
+    return exchange.sendRequest(method, params);
+  }
+  const key = `${prefix}${counter.next++}`;
+  const answer = state.answers?.[key];
+  if (isJsonObject(answer)) return answer;
+  throw new InputRequiredSignal(key, { method, params });
+}
+
 /** `notifications/cancelled` with the id of the request to abort. */
 function cancellation(message: JsonRpcRequest | JsonRpcNotification): HandleOutcome | undefined {
   if (message.method !== 'notifications/cancelled') return undefined;
@@ -726,6 +807,7 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
     ? (state.meta[META_KEYS.logLevel] as LoggingLevel | undefined)
     : (exchange.session?.logLevel ?? 'debug');
   let lastProgress = -Infinity;
+  const counter = { next: 0 };
   return {
     protocolVersion: state.version,
     era: modern ? 'modern' : 'legacy',
@@ -745,6 +827,10 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
       if (message !== undefined) params.message = message;
       notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
     },
+    elicit: (params) =>
+      ask(state, exchange, 'elicitation/create', 'elicitation', 'e', params, counter),
+    sample: (params) =>
+      ask(state, exchange, 'sampling/createMessage', 'sampling', 's', params, counter),
     log: (level, data, logger) => {
       if (notify === undefined || threshold === undefined) return;
       if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;

@@ -16,6 +16,8 @@ const context: CallContext = {
   transport: 'in-process',
   progress: () => undefined,
   log: () => undefined,
+  elicit: () => Promise.resolve({}),
+  sample: () => Promise.resolve({}),
 };
 
 const prompt = (

@@ -18,6 +18,8 @@ const context: CallContext = {
   transport: 'in-process',
   progress: () => undefined,
   log: () => undefined,
+  elicit: () => Promise.resolve({}),
+  sample: () => Promise.resolve({}),
 };
 
 const resource = (

@@ -15,6 +15,8 @@ const context: CallContext = {
   transport: 'in-process',
   progress: () => undefined,
   log: () => undefined,
+  elicit: () => Promise.resolve({}),
+  sample: () => Promise.resolve({}),
 };
 
 function tool(

@@ -9,6 +9,7 @@ import type { ToolComponent } from '../components/tool.interface.js';
 import type { HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isSnodoError, SnodoError } from '../errors/snodo.error.js';
+import { InputRequiredSignal } from '../protocol/input-required.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
@@ -745,6 +746,7 @@ async function run(
     if (value instanceof Error && !isSnodoError(value)) options.onHandlerError?.(ref, value);
     return { value };
   } catch (thrown) {
+    if (thrown instanceof InputRequiredSignal) throw thrown;
     if (!isSnodoError(thrown)) options.onHandlerError?.(ref, thrown);
     return { thrown };
   }

@@ -1,6 +1,7 @@
 import type { CallContext, Implementation } from '../components/call-context.interface.js';
 import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
 import type { DispatchOutcome } from '../router/dispatch-outcome.type.js';
+import { RequestStateCodec } from '../protocol/input-required.js';
 import type { PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
@@ -58,7 +59,12 @@ export interface RuntimeOptions {
   /** Cache hint of `server/discover` results. @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
   /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
-  toolsCache?: CacheHint;
+  toolsCache?: CacheHint; /**
+   * The secret that signs 2026-07-28 `requestState` tokens (elicitation and sampling). Set it when
+   * several instances serve one endpoint, so that a retry can reach any of them.
+   * @default a random secret per process
+   */
+  requestStateSecret?: string;
   /** How lists are paged. @default { pageSize: 100 } */
   pagination?: { pageSize?: number };
   /** Told about configuration the runtime corrected (for logging). */
@@ -115,6 +121,8 @@ export class Runtime {
   /** Whether list changes are announced. */
   readonly listChanged: boolean;
   readonly dispatchOptions: DispatchOptions;
+  /** Signs and checks `requestState` tokens. */
+  readonly requestStates: RequestStateCodec;
   /** Items per list page. */
   readonly pageSize: number;
   /** The options this runtime was built from, for {@link Runtime.withRouter}. */
@@ -133,8 +141,7 @@ export class Runtime {
     ResourceComponent,
     Readonly<Record<ProtocolVersion, JsonObject>>
   >;
-
-  constructor(options: RuntimeOptions) {
+  constructor(options: RuntimeOptions, requestStates?: RequestStateCodec) {
     if (typeof options.name !== 'string' || options.name.length === 0) {
       throw new Error('Snodo: the server needs a non-empty "name"');
     }
@@ -174,6 +181,7 @@ export class Runtime {
     this.resourcesCache = listHint(options.resourcesCache, 'resourcesCache');
     this.pageSize = checkPageSize(options.pagination?.pageSize ?? DEFAULT_PAGE_SIZE);
     this.options = Object.freeze({ ...options });
+    this.requestStates = requestStates ?? new RequestStateCodec(options.requestStateSecret);
     this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
     this.dispatchOptions = Object.freeze({
       authorization: options.authorization,
@@ -218,7 +226,7 @@ export class Runtime {
 
   /** A runtime with the same options and another router (a catalog change). */
   withRouter(router: Router): Runtime {
-    return new Runtime({ ...this.options, router });
+    return new Runtime({ ...this.options, router }, this.requestStates);
   }
 
   /** The cache hint of a list. */
