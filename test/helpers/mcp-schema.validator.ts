@@ -135,8 +135,17 @@ export class McpSchemaValidator {
       ];
     }
     const errors: string[] = [];
-    const resultDef = method === undefined ? undefined : RESULT_DEFS[method];
-    const responseDef = resultDef === undefined ? undefined : `${resultDef}Response`;
+    const inputRequired = (msg.result as { resultType?: unknown }).resultType === 'input_required';
+    const resultDef =
+      method === undefined
+        ? undefined
+        : inputRequired
+          ? 'InputRequiredResult'
+          : RESULT_DEFS[method];
+    const responseDef =
+      method === undefined || RESULT_DEFS[method] === undefined
+        ? undefined
+        : `${RESULT_DEFS[method]}Response`;
     if (revision === '2026-07-28' && responseDef !== undefined && this.has(revision, responseDef)) {
       errors.push(...this.validate(revision, responseDef, message));
     } else {

@@ -34,8 +34,48 @@ export class StreamingTools {
   }
 }
 
+/** Asks the user, then the model, through the client. */
+@Injectable()
+export class InteractiveTools {
+  @Tool({ name: 'confirm_delete', description: 'Deletes a package once the user confirms' })
+  async confirmDelete(_args: unknown, context: CallContext): Promise<string> {
+    const answer = await context.elicit({
+      message: 'Delete the package?',
+      requestedSchema: {
+        type: 'object',
+        properties: { confirm: { type: 'boolean' } },
+        required: ['confirm'],
+      },
+    });
+    const confirmed =
+      answer.action === 'accept' &&
+      (answer.content as { confirm?: boolean } | undefined)?.confirm === true;
+    return confirmed ? 'deleted' : `kept (${String(answer.action)})`;
+  }
+
+  @Tool({ name: 'summarize', description: 'Asks the client model for a summary, then for a title' })
+  async summarize(_args: unknown, context: CallContext): Promise<string> {
+    const summary = await context.sample({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Summarize the catalog' } }],
+      maxTokens: 50,
+    });
+    const title = await context.sample({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Title for the summary' } }],
+      maxTokens: 10,
+    });
+    const text = (result: Record<string, unknown>) => (result.content as { text?: string }).text;
+    return `${text(title)}: ${text(summary)}`;
+  }
+}
+
 @Module({
-  imports: [SnodoModule.forRoot({ name: 'streaming', version: '1.0.0' })],
-  providers: [StreamingTools],
+  imports: [
+    SnodoModule.forRoot({
+      name: 'streaming',
+      version: '1.0.0',
+      requestStateSecret: 'test-state-secret',
+    }),
+  ],
+  providers: [StreamingTools, InteractiveTools],
 })
 export class StreamingAppModule {}

@@ -29,3 +29,5 @@ export {
   type RuntimeSource,
   type StandardHeaders,
 } from './protocol-handler.js';
+export { PendingClientRequests } from './pending-requests.js';
+export { RequestStateCodec, type InputRequest } from './input-required.js';

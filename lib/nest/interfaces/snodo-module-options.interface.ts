@@ -51,6 +51,12 @@ export interface SnodoModuleOptions {
   allowedHosts?: string[];
   /** Accepted `Origin`s. @default the http(s) origins of the allowed hosts */
   allowedOrigins?: string[];
+  /**
+   * The secret that signs 2026-07-28 `requestState` tokens (elicitation and sampling). Set it when
+   * several instances serve one endpoint, so that a retry can reach any of them.
+   * @default a random secret per process
+   */
+  requestStateSecret?: string;
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */

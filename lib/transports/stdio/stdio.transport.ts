@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
+  PendingClientRequests,
   ProtocolHandler,
   parseMessage,
   type Exchange,
@@ -48,6 +49,7 @@ export class StdioTransport {
   private readonly inflight = new Map<JsonRpcId, AbortController>();
   private readonly listens = new Map<JsonRpcId, () => void>();
   private readonly running = new Set<Promise<void>>();
+  private readonly pending = new PendingClientRequests();
   private lines: ReturnType<typeof createInterface> | undefined;
 
   constructor(source: RuntimeSource, options: StdioOptions = {}) {
@@ -93,6 +95,7 @@ export class StdioTransport {
   }
 
   private async receive(inbound: InboundMessage): Promise<void> {
+    if (inbound.kind === 'response' && this.pending.settle('stdio', inbound)) return;
     const id = inbound.kind === 'request' ? inbound.message.id : undefined;
     const abort = new AbortController();
     if (id !== undefined) this.inflight.set(id, abort);
@@ -103,6 +106,8 @@ export class StdioTransport {
       notify: (notification) => {
         if (!abort.signal.aborted) this.write(notification);
       },
+      sendRequest: (method, params) =>
+        this.pending.send('stdio', method, params, (request) => this.write(request)),
     };
     let outcome: HandleOutcome;
     try {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
   InMemorySessionStore,
+  PendingClientRequests,
   ProtocolHandler,
   classifyMessage,
   isModernMessage,
@@ -77,6 +78,7 @@ export class StreamableHttpTransport {
   private readonly sessionStreams = new Map<string, SseStream>();
   /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
   private readonly inflight = new Map<string, AbortController>();
+  private readonly pending = new PendingClientRequests();
 
   constructor(
     private readonly source: RuntimeSource,
@@ -202,6 +204,14 @@ export class StreamableHttpTransport {
       }
     }
 
+    if (
+      inbound.kind === 'response' &&
+      session !== undefined &&
+      this.pending.settle(session.id, inbound)
+    ) {
+      res.writeHead(202).end();
+      return;
+    }
     const abort = new AbortController();
     const onClose = (): void => {
       if (!res.writableFinished) abort.abort(new Error('the client closed the connection'));
@@ -225,6 +235,15 @@ export class StreamableHttpTransport {
         stream ??= this.openStream(res);
         stream.send(notification);
       },
+      // Initialize era: requests to the client go on the same stream; the answer comes as a POST.
+      sendRequest:
+        session === undefined
+          ? undefined
+          : (method, params) =>
+              this.pending.send(session.id, method, params, (request) => {
+                stream ??= this.openStream(res);
+                stream.send(request);
+              }),
     };
     const inflight =
       session !== undefined && inbound.kind === 'request'
