@@ -40,7 +40,7 @@ export class PendingClientRequests {
       } catch (error) {
         clearTimeout(timer);
         this.pending.delete(key);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   }
