@@ -84,6 +84,8 @@ export {
   type ToolResult,
 } from './core/index.js';
 export {
+  createStreamableHttpServer,
+  type StandaloneServerOptions,
   StdioTransport,
   type StdioOptions,
   DEFAULT_BODY_LIMIT,

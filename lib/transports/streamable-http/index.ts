@@ -4,3 +4,4 @@ export {
   type StreamableHttpOptions,
 } from './streamable-http.transport.js';
 export type { HostCheckOptions } from './host-check.js';
+export { createStreamableHttpServer, type StandaloneServerOptions } from './standalone.server.js';
