@@ -65,12 +65,19 @@ import { SnodoRegistry } from './snodo.registry.js';
   exports: [SnodoRegistry, SnodoNotifier],
 })
 export class SnodoModule extends SnodoConfigurableModule implements OnModuleDestroy {
-  constructor(@Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport) {
+  constructor(
+    @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
+    @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
+  ) {
     super();
   }
 
-  /** Ends open streams so that the HTTP server can close. */
-  onModuleDestroy(): void {
-    this.transport.close();
+  /**
+   * Graceful shutdown (`app.close()`, or a signal with `enableShutdownHooks()`): new requests get
+   * 503, requests in flight may finish for up to `shutdownTimeoutMs`, then streams close so that
+   * the HTTP server can.
+   */
+  async onModuleDestroy(): Promise<void> {
+    await this.transport.shutdown(this.options.shutdownTimeoutMs ?? 10_000);
   }
 }

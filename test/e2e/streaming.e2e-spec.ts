@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
+import { modernRequest, raw } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { cancellations, StreamingAppModule } from '../src/streaming.tools.js';
 
@@ -136,5 +137,26 @@ describe('Progress, logging and cancellation', () => {
     await waitFor(() => cancellations.length === 1, 'the handler to stop');
     expect(cancellations).toEqual([true]);
     await client.close();
+  });
+});
+
+describe('Graceful shutdown', () => {
+  it('should let a request in flight finish, and answer new ones with 503', async () => {
+    const running = await startApp(StreamingAppModule);
+    const call = (name: string) => {
+      const { body, headers } = modernRequest('tools/call', { name }, { 'mcp-name': name });
+      return raw(running.url, { body, headers });
+    };
+    const inFlight = call('takes_a_while');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = running.close();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const late = await call('progress_report');
+    expect(late.status).toBe(503);
+    expect(late.json.error.message).toContain('the server is shutting down');
+    const finished = await inFlight;
+    expect(finished.status).toBe(200);
+    expect(finished.json.result.content).toEqual([{ type: 'text', text: 'finished' }]);
+    await closing;
   });
 });

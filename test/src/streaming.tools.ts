@@ -20,6 +20,12 @@ export class StreamingTools {
     return 'done';
   }
 
+  @Tool({ name: 'takes_a_while', description: 'Answers after 300 ms' })
+  async takesAWhile(): Promise<string> {
+    await sleep(300);
+    return 'finished';
+  }
+
   @Tool({ name: 'wait_for_cancel', description: 'Runs until the client cancels it' })
   async waitForCancel(_args: unknown, context: CallContext): Promise<string> {
     await new Promise<void>((resolve) => {

@@ -57,6 +57,8 @@ export interface SnodoModuleOptions {
    * @default a random secret per process
    */
   requestStateSecret?: string;
+  /** How long requests in flight may run at shutdown before streams are closed. @default 10_000 */
+  shutdownTimeoutMs?: number;
   /** The largest request body accepted on the endpoint, in bytes. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */

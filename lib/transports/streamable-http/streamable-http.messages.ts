@@ -18,6 +18,8 @@ export const HTTP_MESSAGES = {
     'Not acceptable: a GET stream needs an Accept header that allows text/event-stream',
   STREAM_ALREADY_OPEN:
     'Conflict: this session already has a GET stream open; close it before opening another',
+  SHUTTING_DOWN:
+    'Service unavailable: the server is shutting down; retry on another instance or later',
   BAD_LEGACY_VERSION_HEADER:
     'Bad request: the MCP-Protocol-Version header must be the version negotiated by initialize',
 } as const;

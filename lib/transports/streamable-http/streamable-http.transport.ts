@@ -79,6 +79,8 @@ export class StreamableHttpTransport {
   /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
   private readonly inflight = new Map<string, AbortController>();
   private readonly pending = new PendingClientRequests();
+  private closing = false;
+  private active = 0;
 
   constructor(
     private readonly source: RuntimeSource,
@@ -100,6 +102,19 @@ export class StreamableHttpTransport {
     for (const stream of [...this.streams]) stream.close();
   }
 
+  /**
+   * Graceful shutdown: new requests get 503, requests in flight may finish for up to `timeoutMs`,
+   * then every stream is closed.
+   */
+  async shutdown(timeoutMs = 10_000): Promise<void> {
+    this.closing = true;
+    const deadline = Date.now() + timeoutMs;
+    while (this.active > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20).unref());
+    }
+    this.close();
+  }
+
   /** Opens a stream and tracks it until it ends. */
   private openStream(res: ServerResponse): SseStream {
     const stream = new SseStream(res);
@@ -110,6 +125,20 @@ export class StreamableHttpTransport {
 
   /** Serves one HTTP request on the MCP endpoint. Never throws for bad input. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.closing) {
+      return sendError(res, 503, ErrorCode.InternalError, HTTP_MESSAGES.SHUTTING_DOWN, undefined, {
+        Connection: 'close',
+      });
+    }
+    this.active++;
+    try {
+      await this.route(req, res);
+    } finally {
+      this.active--;
+    }
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refusal = this.hostCheck.refusal(req);
     if (refusal !== undefined) return sendError(res, 403, ErrorCode.InvalidRequest, refusal);
     switch (req.method) {
