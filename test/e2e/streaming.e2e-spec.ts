@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
-import { modernRequest, raw } from '../helpers/raw-http.js';
+import { JSON_HEADERS, modernRequest, openSession, raw } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { cancellations, StreamingAppModule } from '../src/streaming.tools.js';
 
@@ -158,5 +158,76 @@ describe('Graceful shutdown', () => {
     expect(finished.status).toBe(200);
     expect(finished.json.result.content).toEqual([{ type: 'text', text: 'finished' }]);
     await closing;
+  });
+});
+
+describe('Resumable initialize-era streams', () => {
+  it('should keep running when the connection drops, and replay the rest after Last-Event-ID', async () => {
+    const running = await startApp(StreamingAppModule);
+    try {
+      const sessionId = await openSession(running.url, '2025-11-25');
+      const headers = {
+        ...JSON_HEADERS,
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      const controller = new AbortController();
+      const response = await fetch(running.url, {
+        method: 'POST',
+        headers,
+        signal: controller.signal,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 41,
+          method: 'tools/call',
+          params: { name: 'progress_report', _meta: { progressToken: 'p1' } },
+        }),
+      });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const reader = response.body!.getReader();
+      const { value } = await reader.read();
+      const first = new TextDecoder().decode(value);
+      const ids = [...first.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]!);
+      expect(ids[0]).toMatch(/^s\d+-0$/); // the priming event of a 2025-11-25 stream
+      controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+
+      const resumed = await fetch(running.url, {
+        method: 'GET',
+        headers: {
+          accept: 'text/event-stream',
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+          'last-event-id': ids[0]!,
+        },
+      });
+      expect(resumed.status).toBe(200);
+      const events = (await resumed.text())
+        .split('\n\n')
+        .map((event) => /^data: (.+)$/m.exec(event)?.[1])
+        .filter((data): data is string => data !== undefined && data.length > 0)
+        .map(
+          (data) =>
+            JSON.parse(data) as { id?: number; method?: string; result?: { content: unknown } },
+        );
+      expect(events.at(-1)).toEqual({
+        jsonrpc: '2.0',
+        id: 41,
+        result: { content: [{ type: 'text', text: 'done' }] },
+      });
+      expect(events.filter((e) => e.method === 'notifications/progress').length).toBeGreaterThan(0);
+
+      const unknown = await fetch(running.url, {
+        method: 'GET',
+        headers: {
+          accept: 'text/event-stream',
+          'mcp-session-id': sessionId,
+          'last-event-id': 's999-1',
+        },
+      });
+      expect(unknown.status).toBe(404);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -32,8 +32,18 @@ export class SseStream {
 
   /** Sends one JSON-RPC message as an event. @throws {Error} when the stream is closed. */
   send(message: unknown): void {
+    this.writeEvent(JSON.stringify(message));
+  }
+
+  /** Writes one event: an optional id, then the data (empty data primes a resumable stream). */
+  writeEvent(data: string, id?: string): void {
     if (this.closed) throw new Error('the stream is closed');
-    this.res.write(`data: ${JSON.stringify(message)}\n\n`);
+    this.res.write(`${id === undefined ? '' : `id: ${id}\n`}data: ${data}\n\n`);
+  }
+
+  /** Whether the stream has ended. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** Ends the stream from the server side. */

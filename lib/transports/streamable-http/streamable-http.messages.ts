@@ -18,6 +18,8 @@ export const HTTP_MESSAGES = {
     'Not acceptable: a GET stream needs an Accept header that allows text/event-stream',
   STREAM_ALREADY_OPEN:
     'Conflict: this session already has a GET stream open; close it before opening another',
+  UNKNOWN_LAST_EVENT_ID:
+    'Not found: the Last-Event-ID names no event this session still keeps; send the request again',
   SHUTTING_DOWN:
     'Service unavailable: the server is shutting down; retry on another instance or later',
   BAD_LEGACY_VERSION_HEADER:

@@ -18,6 +18,7 @@ import {
 } from '../../core/index.js';
 import { readBody, type BodyReadOutcome } from './body-reader.js';
 import { HostCheck, type HostCheckOptions } from './host-check.js';
+import { ReplayBuffer, ResumableStream } from './replay.buffer.js';
 import { SseStream } from './sse.writer.js';
 import { HTTP_MESSAGES } from './streamable-http.messages.js';
 
@@ -79,6 +80,7 @@ export class StreamableHttpTransport {
   /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
   private readonly inflight = new Map<string, AbortController>();
   private readonly pending = new PendingClientRequests();
+  private readonly replay = new ReplayBuffer();
   private closing = false;
   private active = 0;
 
@@ -242,11 +244,20 @@ export class StreamableHttpTransport {
       return;
     }
     const abort = new AbortController();
+    // 2026-07-28: closing the stream cancels the request. Initialize era: a dropped connection is
+    // not a cancellation; the rest of the stream is kept for a resume with Last-Event-ID.
     const onClose = (): void => {
-      if (!res.writableFinished) abort.abort(new Error('the client closed the connection'));
+      if (!res.writableFinished && session === undefined)
+        abort.abort(new Error('the client closed the connection'));
     };
     res.once('close', onClose);
-    let stream: SseStream | undefined;
+    let stream: SseStream | ResumableStream | undefined;
+    const open = (): SseStream | ResumableStream => {
+      if (session === undefined) return this.openStream(res);
+      const resumable = this.replay.open(session.id, this.openStream(res));
+      if (session.protocolVersion === '2025-11-25') resumable.prime();
+      return resumable;
+    };
     const exchange: Exchange = {
       transport: 'http',
       session,
@@ -260,8 +271,9 @@ export class StreamableHttpTransport {
       },
       // Progress and log messages turn the response into an event stream that ends with the result.
       notify: (notification) => {
-        if (abort.signal.aborted || res.writableEnded) return;
-        stream ??= this.openStream(res);
+        if (abort.signal.aborted) return;
+        if (session === undefined && res.writableEnded) return;
+        stream ??= open();
         stream.send(notification);
       },
       // Initialize era: requests to the client go on the same stream; the answer comes as a POST.
@@ -270,7 +282,7 @@ export class StreamableHttpTransport {
           ? undefined
           : (method, params) =>
               this.pending.send(session.id, method, params, (request) => {
-                stream ??= this.openStream(res);
+                stream ??= open();
                 stream.send(request);
               }),
     };
@@ -294,7 +306,8 @@ export class StreamableHttpTransport {
     res.off('close', onClose);
     if (abort.signal.aborted) {
       // A cancelled request gets no response; end the HTTP exchange if the client is still there.
-      if (stream !== undefined) stream.close();
+      if (stream instanceof ResumableStream) stream.end();
+      else if (stream !== undefined) stream.close();
       else if (!res.writableEnded && !res.destroyed) res.writeHead(204).end();
       return;
     }
@@ -302,9 +315,13 @@ export class StreamableHttpTransport {
       return this.openListen(res, outcome.listen);
     const headers =
       outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
-    if (stream === undefined) return send(res, outcome, headers);
+    if (stream === undefined) {
+      if (!res.writableEnded && !res.destroyed) send(res, outcome, headers);
+      return;
+    }
     if (outcome.response !== undefined) stream.send(outcome.response);
-    stream.close();
+    if (stream instanceof ResumableStream) stream.end();
+    else stream.close();
   }
 
   private async readInbound(
@@ -348,6 +365,8 @@ export class StreamableHttpTransport {
 
   /** Opens the GET stream of an initialize-era session, when the server has anything to send on it. */
   private async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const lastEventId = header(req, 'last-event-id');
+    if (lastEventId !== undefined) return this.resume(req, res, lastEventId);
     const runtime = this.source.runtime;
     const hub = this.hub;
     if (hub === undefined || !(runtime.resourceSubscriptions || runtime.listChanged)) {
@@ -385,6 +404,26 @@ export class StreamableHttpTransport {
     });
   }
 
+  /** `GET` + `Last-Event-ID`: replays what an initialize-era stream sent after that event, then carries on. */
+  private async resume(
+    req: IncomingMessage,
+    res: ServerResponse,
+    lastEventId: string,
+  ): Promise<void> {
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId === undefined) {
+      return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED);
+    }
+    if ((await this.sessions.get(sessionId)) === undefined) {
+      return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
+    }
+    const found = this.replay.find(sessionId, lastEventId);
+    if (found === undefined) {
+      return sendError(res, 404, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNKNOWN_LAST_EVENT_ID);
+    }
+    found.stream.resume(this.openStream(res), found.afterSeq);
+  }
+
   /** Answers a 2026-07-28 `subscriptions/listen` with a stream that stays open until the client leaves. */
   private openListen(res: ServerResponse, listen: NonNullable<HandleOutcome['listen']>): void {
     const stream = this.openStream(res);
@@ -404,6 +443,7 @@ export class StreamableHttpTransport {
       return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
     }
     await this.hub?.endSession(sessionId);
+    this.replay.drop(sessionId);
     this.sessionStreams.get(sessionId)?.close();
     res.writeHead(204).end();
   }

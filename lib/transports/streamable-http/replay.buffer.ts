@@ -1,0 +1,142 @@
+import type { SseStream } from './sse.writer.js';
+
+interface Recorded {
+  readonly seq: number;
+  readonly data: string;
+}
+
+/**
+ * One event stream of an initialize-era session, resumable: every event gets an id
+ * (`<stream>-<seq>`) and is kept in the session's bounded replay log, so that a client whose
+ * connection broke can come back with `GET` + `Last-Event-ID` and receive what it missed, then
+ * what follows.
+ * @internal
+ */
+export class ResumableStream {
+  private readonly events: Recorded[] = [];
+  private nextSeq = 1;
+  private ended = false;
+
+  constructor(
+    readonly streamId: string,
+    private live: SseStream | undefined,
+    private readonly onRecord: (stream: ResumableStream) => void,
+  ) {}
+
+  /** Writes a priming event (id, empty data) so that the client can resume from the start. */
+  prime(): void {
+    if (this.live !== undefined && !this.live.isClosed)
+      this.live.writeEvent('', `${this.streamId}-0`);
+  }
+
+  /** Records a message and writes it to the live connection, if there is one. */
+  send(message: unknown): void {
+    const data = JSON.stringify(message);
+    const seq = this.nextSeq++;
+    this.events.push({ seq, data });
+    this.bytes += data.length;
+    this.onRecord(this);
+    if (this.live !== undefined && !this.live.isClosed)
+      this.live.writeEvent(data, `${this.streamId}-${seq}`);
+  }
+
+  /** The stream is complete (its response was sent): a resumed connection closes after the replay. */
+  end(): void {
+    this.ended = true;
+    if (this.live !== undefined && !this.live.isClosed) this.live.close();
+  }
+
+  /** Drops the oldest event; `false` when there was none. */
+  dropOldest(): boolean {
+    const dropped = this.events.shift();
+    if (dropped !== undefined) this.bytes -= dropped.data.length;
+    return dropped !== undefined;
+  }
+
+  get size(): number {
+    return this.events.length;
+  }
+
+  /** The characters kept. */
+  bytes = 0;
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  /** Resumes on a new connection: replays the events after `seq`, then carries on there. */
+  resume(stream: SseStream, afterSeq: number): void {
+    this.live = stream;
+    for (const event of this.events)
+      if (event.seq > afterSeq) stream.writeEvent(event.data, `${this.streamId}-${event.seq}`);
+    if (this.ended) stream.close();
+  }
+}
+
+/**
+ * The replay logs of initialize-era sessions: at most 100 events and 1 MiB per session (oldest
+ * events dropped first), for the 1,000 most recently active sessions.
+ * @internal
+ */
+export class ReplayBuffer {
+  private next = 0;
+  private readonly sessions = new Map<string, Map<string, ResumableStream>>();
+
+  constructor(
+    private readonly maxEventsPerSession = 100,
+    private readonly maxCharsPerSession = 1024 * 1024,
+    private readonly maxSessions = 1_000,
+  ) {}
+
+  /** A new resumable stream for a session. */
+  open(sessionId: string, live: SseStream | undefined): ResumableStream {
+    const streams = this.sessions.get(sessionId) ?? new Map<string, ResumableStream>();
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, streams);
+    while (this.sessions.size > this.maxSessions)
+      this.sessions.delete(this.sessions.keys().next().value as string);
+    const stream = new ResumableStream(`s${++this.next}`, live, () => this.trim(sessionId));
+    streams.set(stream.streamId, stream);
+    return stream;
+  }
+
+  /** The stream and position a `Last-Event-ID` names, if the session still has it. */
+  find(
+    sessionId: string,
+    lastEventId: string,
+  ): { stream: ResumableStream; afterSeq: number } | undefined {
+    const match = /^(s\d+)-(\d+)$/.exec(lastEventId.trim());
+    if (match === null) return undefined;
+    const stream = this.sessions.get(sessionId)?.get(match[1]!);
+    return stream === undefined ? undefined : { stream, afterSeq: Number(match[2]) };
+  }
+
+  /** Forgets a session that ended. */
+  drop(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
+  private trim(sessionId: string): void {
+    const streams = this.sessions.get(sessionId);
+    if (streams === undefined) return;
+    let events = 0;
+    let chars = 0;
+    for (const stream of streams.values()) {
+      events += stream.size;
+      chars += stream.bytes;
+    }
+    for (const [id, stream] of streams) {
+      while (
+        (events > this.maxEventsPerSession || chars > this.maxCharsPerSession) &&
+        stream.size > 0
+      ) {
+        chars -= stream.bytes;
+        stream.dropOldest();
+        chars += stream.bytes;
+        events--;
+      }
+      if (stream.size === 0 && stream.isEnded) streams.delete(id);
+      if (events <= this.maxEventsPerSession && chars <= this.maxCharsPerSession) break;
+    }
+  }
+}
