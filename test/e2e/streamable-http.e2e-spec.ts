@@ -164,17 +164,33 @@ describe('Streamable HTTP endpoint', () => {
       expectJsonRpcError(response, 404, -32001);
     });
 
-    it('should answer a MCP-Protocol-Version other than the negotiated one with 400', async () => {
+    it('should answer an unknown MCP-Protocol-Version on a session with 400', async () => {
       const sessionId = await openSession(running.url, '2025-06-18');
       const response = await raw(running.url, {
         body: { jsonrpc: '2.0', id: 4, method: 'tools/list' },
         headers: {
           ...JSON_HEADERS,
           'mcp-session-id': sessionId,
-          'mcp-protocol-version': '2025-11-25',
+          'mcp-protocol-version': '1999-01-01',
         },
       });
       expectJsonRpcError(response, 400, -32600, '2025-06-18');
+      expect(response.json).toMatchObject({
+        error: { message: expect.stringContaining('does not know') },
+      });
+    });
+
+    it('should serve a session whose client names an older known revision in the header', async () => {
+      const sessionId = await openSession(running.url, '2025-06-18');
+      const response = await raw(running.url, {
+        body: { jsonrpc: '2.0', id: 4, method: 'ping' },
+        headers: {
+          ...JSON_HEADERS,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-03-26',
+        },
+      });
+      expect(response.status).toBe(200);
     });
 
     it('should end a session on DELETE', async () => {

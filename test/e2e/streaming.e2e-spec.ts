@@ -230,4 +230,51 @@ describe('Resumable initialize-era streams', () => {
       await running.close();
     }
   });
+  it('should end the connection on context.closeStream() and deliver the result after a resume', async () => {
+    const running = await startApp(StreamingAppModule);
+    try {
+      const sessionId = await openSession(running.url, '2025-11-25');
+      const response = await fetch(running.url, {
+        method: 'POST',
+        headers: {
+          ...JSON_HEADERS,
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 42,
+          method: 'tools/call',
+          params: { name: 'closes_its_stream' },
+        }),
+      });
+      const firstPart = await response.text(); // ends when the server closes the connection
+      expect(firstPart).toMatch(/^retry: 1000$/m);
+      expect(firstPart).toContain('before the close');
+      expect(firstPart).not.toContain('answered after the close');
+      const lastId = [...firstPart.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]!).at(-1)!;
+
+      const resumed = await fetch(running.url, {
+        method: 'GET',
+        headers: {
+          accept: 'text/event-stream',
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-11-25',
+          'last-event-id': lastId,
+        },
+      });
+      expect(resumed.status).toBe(200);
+      const rest = await resumed.text();
+      expect(rest).toContain('after the close');
+      expect(rest).not.toContain('before the close');
+      const result = /^data: (.*"id":42.*)$/m.exec(rest)?.[1];
+      expect(JSON.parse(result!)).toEqual({
+        jsonrpc: '2.0',
+        id: 42,
+        result: { content: [{ type: 'text', text: 'answered after the close' }] },
+      });
+    } finally {
+      await running.close();
+    }
+  });
 });

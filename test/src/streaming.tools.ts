@@ -20,6 +20,15 @@ export class StreamingTools {
     return 'done';
   }
 
+  @Tool({ name: 'closes_its_stream', description: 'Ends the connection, then answers later' })
+  async closesItsStream(_args: unknown, context: CallContext): Promise<string> {
+    context.log('info', 'before the close');
+    context.closeStream();
+    await sleep(100);
+    context.log('info', 'after the close');
+    return 'answered after the close';
+  }
+
   @Tool({ name: 'takes_a_while', description: 'Answers after 300 ms' })
   async takesAWhile(): Promise<string> {
     await sleep(300);

@@ -53,6 +53,13 @@ export interface CallContext {
    */
   elicit(params: JsonObject): Promise<JsonObject>;
   /**
+   * Initialize-era HTTP only (a no-op elsewhere): ends the response connection now while the
+   * request goes on; the client resumes with `GET` + `Last-Event-ID` and receives the rest,
+   * the result included (2025-11-25 SSE polling). Useful for long work behind proxies that cut
+   * idle connections.
+   */
+  closeStream(): void;
+  /**
    * Asks the client's model for a completion (`sampling/createMessage`), like {@link elicit}.
    * @throws {SnodoError} -32021 when the client did not declare the `sampling` capability.
    */

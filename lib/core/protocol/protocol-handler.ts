@@ -72,6 +72,8 @@ export interface Exchange {
    * result. Without one, `elicit()` and `sample()` fail in initialize-era sessions.
    */
   readonly sendRequest?: (method: string, params: JsonObject) => Promise<JsonObject>;
+  /** Initialize-era HTTP: ends the response connection early; the rest is resumable. */
+  readonly closeStream?: () => void;
 }
 
 /**
@@ -827,6 +829,7 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
       if (message !== undefined) params.message = message;
       notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
     },
+    closeStream: () => exchange.closeStream?.(),
     elicit: (params) =>
       ask(state, exchange, 'elicitation/create', 'elicitation', 'e', params, counter),
     sample: (params) =>

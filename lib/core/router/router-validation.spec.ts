@@ -14,6 +14,7 @@ const context: CallContext = {
   transport: 'in-process',
   progress: () => undefined,
   log: () => undefined,
+  closeStream: () => undefined,
   elicit: () => Promise.resolve({}),
   sample: () => Promise.resolve({}),
 };

@@ -5,6 +5,9 @@ interface Recorded {
   readonly data: string;
 }
 
+/** The reconnection delay a priming event suggests, in milliseconds. */
+const RETRY_MS = 1_000;
+
 /**
  * One event stream of an initialize-era session, resumable: every event gets an id
  * (`<stream>-<seq>`) and is kept in the session's bounded replay log, so that a client whose
@@ -26,7 +29,16 @@ export class ResumableStream {
   /** Writes a priming event (id, empty data) so that the client can resume from the start. */
   prime(): void {
     if (this.live !== undefined && !this.live.isClosed)
-      this.live.writeEvent('', `${this.streamId}-0`);
+      this.live.writeEvent('', `${this.streamId}-0`, RETRY_MS);
+  }
+
+  /**
+   * Ends the connection but not the stream (2025-11-25 polling): what follows is kept for the
+   * client, which comes back with `GET` + `Last-Event-ID` after the `retry` delay.
+   */
+  disconnect(): void {
+    if (this.live !== undefined && !this.live.isClosed) this.live.close();
+    this.live = undefined;
   }
 
   /** Records a message and writes it to the live connection, if there is one. */

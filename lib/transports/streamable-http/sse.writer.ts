@@ -36,9 +36,10 @@ export class SseStream {
   }
 
   /** Writes one event: an optional id, then the data (empty data primes a resumable stream). */
-  writeEvent(data: string, id?: string): void {
+  writeEvent(data: string, id?: string, retryMs?: number): void {
     if (this.closed) throw new Error('the stream is closed');
-    this.res.write(`${id === undefined ? '' : `id: ${id}\n`}data: ${data}\n\n`);
+    const head = `${id === undefined ? '' : `id: ${id}\n`}${retryMs === undefined ? '' : `retry: ${retryMs}\n`}`;
+    this.res.write(`${head}data: ${data}\n\n`);
   }
 
   /** Whether the stream has ended. */

@@ -23,5 +23,5 @@ export const HTTP_MESSAGES = {
   SHUTTING_DOWN:
     'Service unavailable: the server is shutting down; retry on another instance or later',
   BAD_LEGACY_VERSION_HEADER:
-    'Bad request: the MCP-Protocol-Version header must be the version negotiated by initialize',
+    'Bad request: the MCP-Protocol-Version header names a revision this server does not know; send the version negotiated by initialize (2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05)',
 } as const;

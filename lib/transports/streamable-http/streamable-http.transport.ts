@@ -52,6 +52,13 @@ type PreReadRequest = IncomingMessage & {
   body?: unknown;
 };
 
+/**
+ * The versions an initialize-era request may name in `MCP-Protocol-Version`. Clients built on
+ * older SDKs send an earlier revision than the one negotiated; the session's revision is what is
+ * served either way.
+ */
+const LEGACY_HEADER_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 const ACCEPTS_EVENT_STREAM = /(?:^|,)\s*(?:text\/event-stream|text\/\*|\*\/\*)\s*(?:;|,|$)/i;
 const ACCEPTS_JSON = /(?:^|,)\s*(?:application\/json|application\/\*|\*\/\*)\s*(?:;|,|$)/i;
@@ -224,7 +231,7 @@ export class StreamableHttpTransport {
       if (session === undefined) {
         return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND, id);
       }
-      if (headerVersion !== undefined && headerVersion.trim() !== session.protocolVersion) {
+      if (headerVersion !== undefined && !LEGACY_HEADER_VERSIONS.has(headerVersion.trim())) {
         return sendError(
           res,
           400,
@@ -276,6 +283,14 @@ export class StreamableHttpTransport {
         stream ??= open();
         stream.send(notification);
       },
+      // Initialize era: end the connection now; the rest waits for a resume with Last-Event-ID.
+      closeStream:
+        session === undefined
+          ? undefined
+          : () => {
+              stream ??= open();
+              if (stream instanceof ResumableStream) stream.disconnect();
+            },
       // Initialize era: requests to the client go on the same stream; the answer comes as a POST.
       sendRequest:
         session === undefined
