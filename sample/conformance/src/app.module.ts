@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { SnodoModule } from '../../../lib/index.js';
+import { ConformancePrompts } from './conformance.prompts.js';
+import { ConformanceResources } from './conformance.resources.js';
+import { ConformanceTools } from './conformance.tools.js';
+
+/**
+ * The server the official MCP conformance suite runs against (`npm run conformance`).
+ * It uses the public API only: what it exposes is listed in conformance/SURFACE.md.
+ */
+@Module({
+  imports: [
+    SnodoModule.forRoot({
+      name: 'snodo-conformance',
+      version: '1.0.0',
+      schemaValidator: 'ajv',
+      resourceSubscriptions: true,
+      listChanged: true,
+    }),
+  ],
+  providers: [ConformanceTools, ConformanceResources, ConformancePrompts],
+})
+export class AppModule {}
