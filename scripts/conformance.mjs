@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * `npm run conformance`: builds the conformance sample (sample/conformance), starts it on a free
+ * loopback port, and runs the official MCP conformance suite against it with
+ * conformance/run-conformance.sh, once per scored revision:
+ *
+ *   2025-11-25  harness 0.1.16, --suite all
+ *   2026-07-28  harness 0.2.0-alpha.12, --requirements 2026-07-28
+ *   2025-11-25r harness 0.2.0-alpha.12, --requirements 2025-11-25
+ *
+ * Usage: node scripts/conformance.mjs [--runs <name>[,<name>...]] [--no-build]
+ * Prints each run's score line, then exits 1 if any run had a failed scenario.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = {
+  '0.1.16': { version: '0.1.16', args: ['--suite', 'all'] },
+  'alpha-2026-07-28': { version: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'] },
+  'alpha-2025-11-25': { version: '0.2.0-alpha.12', args: ['--requirements', '2025-11-25'] },
+};
+
+const argv = process.argv.slice(2);
+const runsArg = argv.includes('--runs') ? argv[argv.indexOf('--runs') + 1] : undefined;
+const selected = runsArg === undefined ? Object.keys(RUNS) : runsArg.split(',');
+const unknown = selected.filter((name) => !(name in RUNS));
+if (unknown.length > 0) {
+  console.error(`unknown run(s): ${unknown.join(', ')}; known: ${Object.keys(RUNS).join(', ')}`);
+  process.exit(2);
+}
+
+if (!argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['nest', 'build', 'sample-conformance'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const freePort = async () => {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address();
+  probe.close();
+  return port;
+};
+
+const port = process.env.PORT ?? String(await freePort());
+const server = spawn(process.execPath, ['dist-conformance/sample/conformance/src/main.js'], {
+  cwd: root,
+  env: { ...process.env, PORT: port },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const ready = new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    if (String(chunk).includes('ready at')) resolve();
+  });
+  server.once('exit', (code) => reject(new Error(`the sample server exited (${code})`)));
+});
+await ready;
+
+const url = `http://127.0.0.1:${port}/mcp`;
+const scores = [];
+let failed = false;
+for (const name of selected) {
+  const run = RUNS[name];
+  console.log(`\n### conformance run ${name} (harness ${run.version} ${run.args.join(' ')})`);
+  const child = spawn(join(root, 'conformance/run-conformance.sh'), [url, ...run.args], {
+    cwd: root,
+    env: { ...process.env, CONFORMANCE_VERSION: run.version },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    process.stdout.write(chunk);
+  });
+  const [code] = await once(child, 'exit');
+  const score =
+    output.match(/^conformance: \d+ passed, \d+ failed$/m)?.[0] ?? 'conformance: no score';
+  const checks = output.match(/^conformance-checks: .*$/m)?.[0] ?? '';
+  // The score line counts scored scenarios only: unscored ones (extensions, pending) may fail
+  // and make the harness exit 1 without failing the run.
+  if (!/ 0 failed$/.test(score)) failed = true;
+  if (code !== 0 && !/^not scored/m.test(output)) failed = true;
+  scores.push(`${name.padEnd(18)} ${score}   ${checks}`);
+}
+server.kill('SIGTERM');
+
+console.log('\n=== conformance scores ===');
+for (const line of scores) console.log(line);
+process.exit(failed ? 1 : 0);
