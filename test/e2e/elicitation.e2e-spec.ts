@@ -31,14 +31,18 @@ function interactiveClient(mode: 'legacy' | 'modern', answers: { confirm: boolea
   const client = new ClientV2(
     { name: `interactive-${mode}`, version: '1' },
     {
-      capabilities: { elicitation: {}, sampling: {} },
+      capabilities: { elicitation: {}, sampling: {}, roots: {} },
       ...(mode === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
     },
   );
   const asked: string[] = [];
   client.setRequestHandler('elicitation/create', (request) => {
     asked.push(`elicit: ${String((request.params as { message?: string }).message)}`);
-    return { action: 'accept', content: { confirm: answers.confirm } };
+    return { action: 'accept', content: { confirm: answers.confirm, name: 'Ada' } };
+  });
+  client.setRequestHandler('roots/list', () => {
+    asked.push('roots');
+    return { roots: [{ uri: 'file:///work/catalog', name: 'catalog' }] };
   });
   client.setRequestHandler('sampling/createMessage', (request) => {
     const prompt = (request.params.messages[0]!.content as { text: string }).text;
@@ -105,6 +109,42 @@ describe('Elicitation and sampling', () => {
             (e) => e.httpMethod === 'POST' && e.method === undefined && e.status === 202,
           ),
         ).toBe(true);
+      }
+    },
+  );
+
+  it.each(['legacy', 'modern'] as const)(
+    'should ask several inputs at once under named keys, roots included (%s)',
+    async (mode) => {
+      const { fetch, exchanges } = createRecordingFetch();
+      const { client, asked } = interactiveClient(mode, { confirm: true });
+      await client.connect(new TransportV2(new URL(running.url), { fetch }));
+      expect((await client.callTool({ name: 'plan_release' })).content).toEqual([
+        { type: 'text', text: 'Ada releases Catalog from file:///work/catalog' },
+      ]);
+      expect([...asked].sort()).toEqual([
+        'elicit: Release Catalog?',
+        'elicit: Who owns the release?',
+        'roots',
+        'sample: Title for the summary',
+      ]);
+      await client.close();
+      if (mode === 'modern') {
+        const calls = exchanges.filter((e) => e.method === 'tools/call');
+        expect(calls.length).toBe(3); // the three inputs at once, then `go`, then the result
+        const rounds = calls.map(
+          (call) =>
+            (call.messages[0] as { result: { inputRequests?: Record<string, { method: string }> } })
+              .result.inputRequests,
+        );
+        expect(rounds[0]).toEqual({
+          owner: expect.objectContaining({ method: 'elicitation/create' }),
+          codename: expect.objectContaining({ method: 'sampling/createMessage' }),
+          workspace: { method: 'roots/list', params: {} },
+        });
+        expect(Object.keys(rounds[1]!)).toEqual(['go']);
+        expect(rounds[2]).toBeUndefined();
+        expectAllValid(exchanges, '2026-07-28');
       }
     },
   );

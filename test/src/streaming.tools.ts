@@ -81,6 +81,50 @@ export class InteractiveTools {
     const text = (result: Record<string, unknown>) => (result.content as { text?: string }).text;
     return `${text(title)}: ${text(summary)}`;
   }
+
+  @Tool({
+    name: 'plan_release',
+    description: 'Asks for a name, a model answer and the roots at once',
+  })
+  async planRelease(_args: unknown, context: CallContext): Promise<string> {
+    const answers = await context.askAll({
+      owner: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Who owns the release?',
+          requestedSchema: {
+            type: 'object',
+            properties: { name: { type: 'string' } },
+            required: ['name'],
+          },
+        },
+      },
+      codename: {
+        method: 'sampling/createMessage',
+        params: {
+          messages: [{ role: 'user', content: { type: 'text', text: 'Title for the summary' } }],
+          maxTokens: 10,
+        },
+      },
+      workspace: { method: 'roots/list', params: {} },
+    });
+    const owner = (answers.owner!.content as { name?: string } | undefined)?.name;
+    const codename = (answers.codename!.content as { text?: string }).text;
+    const roots = (answers.workspace!.roots as { uri: string }[]).map((root) => root.uri);
+    const confirm = await context.elicit(
+      {
+        message: `Release ${String(codename)}?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { confirm: { type: 'boolean' } },
+          required: ['confirm'],
+        },
+      },
+      { key: 'go' },
+    );
+    const go = (confirm.content as { confirm?: boolean } | undefined)?.confirm === true;
+    return `${String(owner)} ${go ? 'releases' : 'holds'} ${String(codename)} from ${roots.join(', ')}`;
+  }
 }
 
 @Module({

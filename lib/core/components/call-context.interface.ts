@@ -1,5 +1,6 @@
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/protocol-version.js';
+import type { InputRequest } from '../protocol/input-required.js';
 
 /** The name and version a client or server gives of itself. @publicApi */
 export interface Implementation {
@@ -51,7 +52,7 @@ export interface CallContext {
    * `input_required` result, the call being run again when the client retries with the answer.
    * @throws {SnodoError} -32021 when the client did not declare the `elicitation` capability.
    */
-  elicit(params: JsonObject): Promise<JsonObject>;
+  elicit(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
   /**
    * Initialize-era HTTP only (a no-op elsewhere): ends the response connection now while the
    * request goes on; the client resumes with `GET` + `Last-Event-ID` and receives the rest,
@@ -63,7 +64,29 @@ export interface CallContext {
    * Asks the client's model for a completion (`sampling/createMessage`), like {@link elicit}.
    * @throws {SnodoError} -32021 when the client did not declare the `sampling` capability.
    */
-  sample(params: JsonObject): Promise<JsonObject>;
+  sample(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
+  /**
+   * Asks the client for its roots (`roots/list`), like {@link elicit}; resolves to its
+   * `ListRootsResult` (`roots`).
+   * @throws {SnodoError} -32021 when the client did not declare the `roots` capability.
+   */
+  listRoots(options?: AskOptions): Promise<JsonObject>;
+  /**
+   * Asks several things at once, by key (`{ user_name: { method: 'elicitation/create', params } }`),
+   * and resolves to the answers under the same keys. 2026-07-28: one `input_required` result
+   * carries every unanswered request; initialize era: the requests are sent one after another.
+   * @throws {SnodoError} -32021 when the client did not declare a capability one of them needs.
+   */
+  askAll(requests: Readonly<Record<string, InputRequest>>): Promise<Record<string, JsonObject>>;
+}
+
+/** Options of {@link CallContext.elicit}, {@link CallContext.sample} and {@link CallContext.listRoots}. @publicApi */
+export interface AskOptions {
+  /**
+   * The key of the request in a 2026-07-28 `input_required` result, and of the answer in the
+   * retry's `inputResponses`. @default the method's initial and a counter (`e0`, `s0`, `r0`, ...)
+   */
+  readonly key?: string;
 }
 
 /** The RFC 5424 log levels MCP uses, from least to most severe. @publicApi */

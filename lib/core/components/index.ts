@@ -8,6 +8,7 @@ export type {
 } from './tool.interface.js';
 export {
   LOGGING_LEVELS,
+  type AskOptions,
   type CallContext,
   type Implementation,
   type LoggingLevel,

@@ -1,23 +1,32 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { JsonObject } from './json-rpc.type.js';
 
-/** A request the server needs the client to fulfil: `elicitation/create` or `sampling/createMessage`. @publicApi */
+/**
+ * A request the server needs the client to fulfil: `elicitation/create`,
+ * `sampling/createMessage` or `roots/list`.
+ * @publicApi
+ */
 export interface InputRequest {
-  readonly method: 'elicitation/create' | 'sampling/createMessage';
+  readonly method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
   readonly params: JsonObject;
 }
 
+/** The client capability each input request needs. @internal */
+export const INPUT_CAPABILITIES: Readonly<Record<InputRequest['method'], string>> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
+
 /**
- * Thrown by `context.elicit()` / `context.sample()` in a 2026-07-28 request that does not carry
+ * Thrown by `context.elicit()`, `sample()`, `listRoots()` or `askAll()` in a 2026-07-28 request that does not carry
  * the answer yet: the protocol handler answers with an `input_required` result instead, and the
  * client retries with the answer. Not an error: wrappers let it through.
  * @internal
  */
 export class InputRequiredSignal extends Error {
-  constructor(
-    readonly key: string,
-    readonly request: InputRequest,
-  ) {
+  /** @param requests the requests still unanswered, by input key. */
+  constructor(readonly requests: Readonly<Record<string, InputRequest>>) {
     super('input required');
     this.name = 'InputRequiredSignal';
   }

@@ -14,7 +14,12 @@ import type { CatalogList, Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { decodeHeaderValue } from './header-value.js';
 import { checkParamHeaders } from './param-headers.js';
-import { digestOf, InputRequiredSignal, type InputRequest } from './input-required.js';
+import {
+  digestOf,
+  INPUT_CAPABILITIES,
+  InputRequiredSignal,
+  type InputRequest,
+} from './input-required.js';
 import {
   SUBSCRIPTION_ID_META,
   type ListenFilter,
@@ -458,7 +463,7 @@ export class ProtocolHandler {
       if (!(thrown instanceof InputRequiredSignal)) throw thrown;
       return this.modernResult(request.id, runtime, {
         resultType: 'input_required',
-        inputRequests: { [thrown.key]: thrown.request },
+        inputRequests: { ...thrown.requests },
         requestState: runtime.requestStates.encode({ target, digest, answers }),
       });
     }
@@ -698,19 +703,9 @@ function honouredFilter(requested: unknown, runtime: Runtime): ListenFilter {
   };
 }
 
-/**
- * `elicit()` and `sample()`: checks the client capability, then asks the client (initialize era)
- * or answers from the retry's answers / signals `input_required` (2026-07-28).
- */
-async function ask(
-  state: ServeState,
-  exchange: Exchange,
-  method: InputRequest['method'],
-  capability: string,
-  prefix: string,
-  params: JsonObject,
-  counter: { next: number },
-): Promise<JsonObject> {
+/** Throws -32021 unless the client declared what `method` needs. */
+function requireCapability(state: ServeState, method: InputRequest['method']): void {
+  const capability = INPUT_CAPABILITIES[method];
   if (!isJsonObject(state.clientCapabilities[capability])) {
     throw new SnodoError(
       ErrorCode.MissingRequiredClientCapability,
@@ -719,15 +714,49 @@ async function ask(
       { status: 400 },
     );
   }
+}
+
+/**
+ * `askAll()` and, through it, `elicit()`, `sample()` and `listRoots()`: checks the client
+ * capabilities, then asks the client (initialize era, one request after another) or answers
+ * from the retry's answers and signals `input_required` with whatever is still missing
+ * (2026-07-28).
+ */
+async function askAll(
+  state: ServeState,
+  exchange: Exchange,
+  requests: Readonly<Record<string, InputRequest>>,
+): Promise<Record<string, JsonObject>> {
+  const entries = Object.entries(requests);
+  for (const [, request] of entries) requireCapability(state, request.method);
+  const answers: Record<string, JsonObject> = {};
   if (state.version !== MODERN_PROTOCOL_VERSION) {
-    if (exchange.sendRequest === undefined)
-      throw SnodoError.internal(MESSAGES.NO_CLIENT_CHANNEL(method));
-    return exchange.sendRequest(method, params);
+    for (const [key, request] of entries) {
+      if (exchange.sendRequest === undefined)
+        throw SnodoError.internal(MESSAGES.NO_CLIENT_CHANNEL(request.method));
+      answers[key] = await exchange.sendRequest(request.method, request.params);
+    }
+    return answers;
   }
-  const key = `${prefix}${counter.next++}`;
-  const answer = state.answers?.[key];
-  if (isJsonObject(answer)) return answer;
-  throw new InputRequiredSignal(key, { method, params });
+  const missing: Record<string, InputRequest> = {};
+  for (const [key, request] of entries) {
+    const answer = state.answers?.[key];
+    if (isJsonObject(answer)) answers[key] = answer;
+    else missing[key] = { method: request.method, params: request.params };
+  }
+  if (Object.keys(missing).length > 0) throw new InputRequiredSignal(missing);
+  return answers;
+}
+
+/** One input request, under the caller's key or the next default one (`e0`, `s1`, ...). */
+async function askOne(
+  state: ServeState,
+  exchange: Exchange,
+  request: InputRequest,
+  key: string,
+): Promise<JsonObject> {
+  const answers = await askAll(state, exchange, { [key]: request });
+  return answers[key]!;
 }
 
 /** `notifications/cancelled` with the id of the request to abort. */
@@ -830,10 +859,28 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
       notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
     },
     closeStream: () => exchange.closeStream?.(),
-    elicit: (params) =>
-      ask(state, exchange, 'elicitation/create', 'elicitation', 'e', params, counter),
-    sample: (params) =>
-      ask(state, exchange, 'sampling/createMessage', 'sampling', 's', params, counter),
+    elicit: (params, options) =>
+      askOne(
+        state,
+        exchange,
+        { method: 'elicitation/create', params },
+        options?.key ?? `e${counter.next++}`,
+      ),
+    sample: (params, options) =>
+      askOne(
+        state,
+        exchange,
+        { method: 'sampling/createMessage', params },
+        options?.key ?? `s${counter.next++}`,
+      ),
+    listRoots: (options) =>
+      askOne(
+        state,
+        exchange,
+        { method: 'roots/list', params: {} },
+        options?.key ?? `r${counter.next++}`,
+      ),
+    askAll: (requests) => askAll(state, exchange, requests),
     log: (level, data, logger) => {
       if (notify === undefined || threshold === undefined) return;
       if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;

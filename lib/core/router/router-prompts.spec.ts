@@ -17,6 +17,8 @@ const context: CallContext = {
   progress: () => undefined,
   log: () => undefined,
   closeStream: () => undefined,
+  listRoots: () => Promise.resolve({}),
+  askAll: () => Promise.resolve({}),
   elicit: () => Promise.resolve({}),
   sample: () => Promise.resolve({}),
 };
