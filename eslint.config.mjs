@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-sample/**',
+      'dist-conformance/**',
       'dist-dev/**',
       'coverage/**',
       '.conformance/**',

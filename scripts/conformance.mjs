@@ -4,9 +4,10 @@
  * loopback port, and runs the official MCP conformance suite against it with
  * conformance/run-conformance.sh, once per scored revision:
  *
- *   2025-11-25  harness 0.1.16, --suite all
- *   2026-07-28  harness 0.2.0-alpha.12, --requirements 2026-07-28
- *   2025-11-25r harness 0.2.0-alpha.12, --requirements 2025-11-25
+ *   0.1.16            harness 0.1.16, --suite all
+ *   alpha-2026-07-28  harness 0.2.0-alpha.12, --requirements 2026-07-28
+ *   alpha-2025-11-25  harness 0.2.0-alpha.12, --requirements 2025-11-25
+ *   and the two pending header scenarios of 0.2.0-alpha.12, each with --scenario
  *
  * Usage: node scripts/conformance.mjs [--runs <name>[,<name>...]] [--no-build]
  * Prints each run's score line, then exits 1 if any run had a failed scenario.
@@ -22,6 +23,15 @@ const RUNS = {
   '0.1.16': { version: '0.1.16', args: ['--suite', 'all'] },
   'alpha-2026-07-28': { version: '0.2.0-alpha.12', args: ['--requirements', '2026-07-28'] },
   'alpha-2025-11-25': { version: '0.2.0-alpha.12', args: ['--requirements', '2025-11-25'] },
+  // Pending in the suite (not scored by --requirements), run one by one.
+  'http-header-validation': {
+    version: '0.2.0-alpha.12',
+    args: ['--scenario', 'http-header-validation'],
+  },
+  'http-custom-header': {
+    version: '0.2.0-alpha.12',
+    args: ['--scenario', 'http-custom-header-server-validation'],
+  },
 };
 
 const argv = process.argv.slice(2);
@@ -88,7 +98,7 @@ for (const name of selected) {
   // and make the harness exit 1 without failing the run.
   if (!/ 0 failed$/.test(score)) failed = true;
   if (code !== 0 && !/^not scored/m.test(output)) failed = true;
-  scores.push(`${name.padEnd(18)} ${score}   ${checks}`);
+  scores.push(`${name.padEnd(22)} ${score}   ${checks}`);
 }
 server.kill('SIGTERM');
 

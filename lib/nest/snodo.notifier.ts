@@ -34,4 +34,9 @@ export class SnodoNotifier {
   toolsListChanged(): void {
     this.hub.listChanged('tools');
   }
+
+  /** Announces that the list of prompts changed. Needs `listChanged: true`. */
+  promptsListChanged(): void {
+    this.hub.listChanged('prompts');
+  }
 }

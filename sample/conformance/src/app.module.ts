@@ -3,6 +3,7 @@ import { SnodoModule } from '../../../lib/index.js';
 import { ConformancePrompts } from './conformance.prompts.js';
 import { ConformanceResources } from './conformance.resources.js';
 import { ConformanceTools } from './conformance.tools.js';
+import { ModernTools } from './modern.tools.js';
 
 /**
  * The server the official MCP conformance suite runs against (`npm run conformance`).
@@ -18,6 +19,6 @@ import { ConformanceTools } from './conformance.tools.js';
       listChanged: true,
     }),
   ],
-  providers: [ConformanceTools, ConformanceResources, ConformancePrompts],
+  providers: [ConformanceTools, ModernTools, ConformanceResources, ConformancePrompts],
 })
 export class AppModule {}

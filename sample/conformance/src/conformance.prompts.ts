@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Content, Prompt, PromptMessages, type CompletionRequest } from '../../../lib/index.js';
+import {
+  Content,
+  Prompt,
+  PromptMessages,
+  type CallContext,
+  type CompletionRequest,
+} from '../../../lib/index.js';
 import { PNG_1X1 } from './media.js';
 
 const CANDIDATES = ['test', 'testing', 'test-value', 'example', 'sample'];
@@ -54,5 +60,25 @@ export class ConformancePrompts {
       PromptMessages.user(Content.image(PNG_1X1, 'image/png')),
       PromptMessages.user('Please analyze the image above.'),
     ];
+  }
+
+  @Prompt({
+    name: 'test_input_required_result_prompt',
+    description: 'Asks the user for context before rendering (input key user_context)',
+  })
+  async withInputRequired(_args: Record<string, string>, context: CallContext) {
+    const answer = await context.elicit(
+      {
+        message: 'What context should the prompt use?',
+        requestedSchema: {
+          type: 'object',
+          properties: { context: { type: 'string' } },
+          required: ['context'],
+        },
+      },
+      { key: 'user_context' },
+    );
+    const given = (answer.content as { context?: string } | undefined)?.context ?? 'none';
+    return `Use this context: ${given}`;
   }
 }
