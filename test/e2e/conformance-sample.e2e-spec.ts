@@ -8,16 +8,9 @@ import { AppModule } from '../../sample/conformance/src/app.module.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const schemas = new McpSchemaValidator();
-
-const waitFor = async (check: () => boolean, what: string): Promise<void> => {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 /**
  * The conformance sample, driven by the official clients: what `npm run conformance` relies on,

@@ -9,18 +9,12 @@ import { McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotoc
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const schemas = new McpSchemaValidator();
 const LOGO =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const waitFor = async (check: () => boolean, what: string, ms = 3000): Promise<void> => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void {

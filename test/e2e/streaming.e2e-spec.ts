@@ -10,6 +10,7 @@ import { createRecordingFetch, type RecordedExchange } from '../helpers/recordin
 import { JSON_HEADERS, modernRequest, openSession, raw } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { cancellations, StreamingAppModule } from '../src/streaming.tools.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 const schemas = new McpSchemaValidator();
 
@@ -23,14 +24,6 @@ function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void
   );
   expect(problems).toEqual([]);
 }
-
-const waitFor = async (check: () => boolean, what: string): Promise<void> => {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe('Progress, logging and cancellation', () => {
   let running: RunningApp;

@@ -1,4 +1,3 @@
-import type { CallContext } from '../components/call-context.interface.js';
 import type { PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import { SnodoError } from '../errors/snodo.error.js';
@@ -6,22 +5,9 @@ import { Content, Result } from '../results/result.js';
 import { PromptMessages } from '../results/prompt-result.js';
 import { Runtime } from '../runtime/runtime.js';
 import { Router } from './router.js';
+import { fakeCallContext } from '../testing/call-context.fake.js';
 
-const context: CallContext = {
-  protocolVersion: '2025-11-25',
-  era: 'legacy',
-  clientCapabilities: {},
-  meta: {},
-  signal: new AbortController().signal,
-  transport: 'in-process',
-  progress: () => undefined,
-  log: () => undefined,
-  closeStream: () => undefined,
-  listRoots: () => Promise.resolve({}),
-  askAll: () => Promise.resolve({}),
-  elicit: () => Promise.resolve({}),
-  sample: () => Promise.resolve({}),
-};
+const context = fakeCallContext({ protocolVersion: '2025-11-25', era: 'legacy' });
 
 const prompt = (
   definition: Partial<PromptComponent['definition']>,

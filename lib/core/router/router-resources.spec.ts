@@ -1,4 +1,3 @@
-import type { CallContext } from '../components/call-context.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { classifyMessage } from '../protocol/json-rpc.parser.js';
@@ -8,22 +7,9 @@ import { Result } from '../results/result.js';
 import { NotificationHub } from '../notifications/notification-hub.js';
 import { Runtime } from '../runtime/runtime.js';
 import { Router } from './router.js';
+import { fakeCallContext } from '../testing/call-context.fake.js';
 
-const context: CallContext = {
-  protocolVersion: '2026-07-28',
-  era: 'modern',
-  clientCapabilities: {},
-  meta: {},
-  signal: new AbortController().signal,
-  transport: 'in-process',
-  progress: () => undefined,
-  log: () => undefined,
-  closeStream: () => undefined,
-  listRoots: () => Promise.resolve({}),
-  askAll: () => Promise.resolve({}),
-  elicit: () => Promise.resolve({}),
-  sample: () => Promise.resolve({}),
-};
+const context = fakeCallContext();
 
 const resource = (
   definition: Partial<ResourceComponent['definition']>,

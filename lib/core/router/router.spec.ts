@@ -1,26 +1,12 @@
-import type { CallContext } from '../components/call-context.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import { ErrorCode } from '../errors/error-code.enum.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { Result } from '../results/result.js';
 import type { AuthorizationPolicy } from './authorization-policy.interface.js';
 import { Router } from './router.js';
+import { fakeCallContext } from '../testing/call-context.fake.js';
 
-const context: CallContext = {
-  protocolVersion: '2026-07-28',
-  era: 'modern',
-  clientCapabilities: {},
-  meta: {},
-  signal: new AbortController().signal,
-  transport: 'in-process',
-  progress: () => undefined,
-  log: () => undefined,
-  closeStream: () => undefined,
-  listRoots: () => Promise.resolve({}),
-  askAll: () => Promise.resolve({}),
-  elicit: () => Promise.resolve({}),
-  sample: () => Promise.resolve({}),
-};
+const context = fakeCallContext();
 
 function tool(
   name: string,
