@@ -1,1 +1,2 @@
-export { SnodoClient, type SnodoClientOptions } from './snodo.client.js';
+export { SnodoClient, type CatalogEntry, type SnodoClientOptions } from './snodo.client.js';
+export { SnodoClientError } from './snodo-client.error.js';

@@ -1,92 +1,251 @@
 import {
+  LATEST_LEGACY_VERSION,
   META_KEYS,
   MODERN_PROTOCOL_VERSION,
-  ProtocolHandler,
   SnodoError,
-  classifyMessage,
   type CallToolResult,
   type Implementation,
   type JsonObject,
-  type JsonRpcResponse,
+  type ProtocolVersion,
+  type RuntimeSource,
   type Runtime,
   type ToolDefinition,
 } from '../core/index.js';
+import {
+  HttpChannel,
+  InProcessChannel,
+  type ClientChannel,
+  type SendHints,
+} from './client-channel.js';
 
 /**
  * Options of {@link SnodoClient}.
  * @publicApi
  */
 export interface SnodoClientOptions {
-  /** How the client names itself in `_meta`. @default { name: 'snodo-client', version: '0.1.0' } */
+  /** How the client names itself. @default { name: 'snodo-client', version: '0.1.0' } */
   clientInfo?: Implementation;
-  /** The capabilities declared on every request. @default {} */
+  /** The capabilities it declares. @default {} */
   capabilities?: JsonObject;
+  /**
+   * The revision to speak. By default the client asks `server/discover` for 2026-07-28 and falls
+   * back to an `initialize` handshake (2025-11-25) when the server does not serve it.
+   */
+  protocolVersion?: ProtocolVersion;
 }
 
+/** A JSON object with the list under `key`, after following every cursor. */
+type Listed<K extends string, T> = { [key in K]: T[] };
+
+/** The entries of a `resources/list`, `resources/templates/list` or `prompts/list`. */
+export type CatalogEntry = JsonObject & { name: string };
+
+const NAME_FIELDS: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
+
 /**
- * A 2026-07-28 client that talks to a runtime in the same process, through the same protocol
- * handler the transports use (no network, no Nest). Results come back as they travel on the
- * wire; JSON-RPC errors are thrown as {@link SnodoError}.
+ * An MCP client for tests, tooling and the `snodo catalog` command. It talks to a runtime in the
+ * same process (no network, no Nest) or to any Streamable HTTP endpoint, negotiating the
+ * stateless 2026-07-28 revision first and falling back to an `initialize` session. Lists follow
+ * cursors to the end. JSON-RPC errors are thrown as {@link SnodoError} (with `code`), transport
+ * failures as `SnodoClientError`.
  * @example
  * ```ts
- * const client = SnodoClient.inProcess(registry.runtime);
- * const { tools } = await client.listTools();
+ * const client = await SnodoClient.connect('http://127.0.0.1:3000/mcp');
+ * const tools = await client.listTools();
+ * await client.close();
  * ```
  * @publicApi
  */
 export class SnodoClient {
   private nextId = 1;
-  private readonly handler: ProtocolHandler;
-  private readonly meta: JsonObject;
+  private version: string = MODERN_PROTOCOL_VERSION;
+  private serverInfoValue: Implementation | undefined;
+  private capabilitiesValue: JsonObject = {};
 
-  private constructor(runtime: Runtime, options: SnodoClientOptions) {
-    this.handler = new ProtocolHandler({ runtime });
-    this.meta = {
-      [META_KEYS.protocolVersion]: MODERN_PROTOCOL_VERSION,
-      [META_KEYS.clientCapabilities]: options.capabilities ?? {},
-      [META_KEYS.clientInfo]: options.clientInfo ?? { name: 'snodo-client', version: '0.1.0' },
-    };
+  private constructor(
+    private readonly channel: ClientChannel,
+    private readonly options: SnodoClientOptions,
+  ) {}
+
+  /**
+   * A client of a runtime in this process: a `SnodoRegistry` (which follows catalog changes) or a
+   * `Runtime`. Speaks 2026-07-28 unless `options.protocolVersion` names an older revision.
+   */
+  static async inProcess(
+    source: RuntimeSource | Runtime,
+    options: SnodoClientOptions = {},
+  ): Promise<SnodoClient> {
+    const runtimeSource = 'runtime' in source ? source : { runtime: source };
+    const client = new SnodoClient(new InProcessChannel(runtimeSource), options);
+    await client.negotiate();
+    return client;
   }
 
-  /** A client of a runtime in this process. */
-  static inProcess(runtime: Runtime, options: SnodoClientOptions = {}): SnodoClient {
-    return new SnodoClient(runtime, options);
+  /** A client of a Streamable HTTP endpoint, such as `http://127.0.0.1:3000/mcp`. */
+  static async connect(url: string | URL, options: SnodoClientOptions = {}): Promise<SnodoClient> {
+    const client = new SnodoClient(new HttpChannel(String(url)), options);
+    await client.negotiate();
+    return client;
   }
 
-  /** `server/discover`. */
-  discover(): Promise<JsonObject> {
-    return this.request('server/discover', {});
+  /** The revision in use. */
+  get protocolVersion(): string {
+    return this.version;
   }
 
-  /** `tools/list`. */
-  async listTools(): Promise<{ tools: ToolDefinition[] } & JsonObject> {
-    return (await this.request('tools/list', {})) as { tools: ToolDefinition[] } & JsonObject;
+  /** The server's name and version, as it gave them. */
+  get serverInfo(): Implementation | undefined {
+    return this.serverInfoValue;
   }
 
-  /** `tools/call`. */
+  /** The server's capabilities. */
+  get serverCapabilities(): JsonObject {
+    return this.capabilitiesValue;
+  }
+
+  /** Every tool, following cursors. */
+  async listTools(): Promise<ToolDefinition[]> {
+    return (await this.listAll('tools/list', 'tools')) as unknown as ToolDefinition[];
+  }
+
+  /** Every direct resource, following cursors. */
+  listResources(): Promise<CatalogEntry[]> {
+    return this.listAll('resources/list', 'resources');
+  }
+
+  /** Every resource template, following cursors. */
+  listResourceTemplates(): Promise<CatalogEntry[]> {
+    return this.listAll('resources/templates/list', 'resourceTemplates');
+  }
+
+  /** Every prompt, following cursors. */
+  listPrompts(): Promise<CatalogEntry[]> {
+    return this.listAll('prompts/list', 'prompts');
+  }
+
+  /** `tools/call`. A tool that fails answers `isError: true`; it is not thrown. */
   async callTool(name: string, args: JsonObject = {}): Promise<CallToolResult & JsonObject> {
     return (await this.request('tools/call', { name, arguments: args })) as CallToolResult &
       JsonObject;
   }
 
+  /** `resources/read`. */
+  readResource(uri: string): Promise<JsonObject> {
+    return this.request('resources/read', { uri });
+  }
+
+  /** `prompts/get`. */
+  getPrompt(name: string, args: Record<string, string> = {}): Promise<JsonObject> {
+    return this.request('prompts/get', { name, arguments: args });
+  }
+
   /**
-   * Sends any request with the 2026-07-28 envelope.
+   * `completion/complete` for a prompt argument (`{ type: 'ref/prompt', name }`) or a template
+   * variable (`{ type: 'ref/resource', uri }`).
+   */
+  complete(
+    ref: JsonObject,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<JsonObject> {
+    const params: JsonObject = { ref, argument };
+    if (context !== undefined) params.context = { arguments: context };
+    return this.request('completion/complete', params);
+  }
+
+  /**
+   * Sends any request, with the 2026-07-28 envelope or in the initialize session.
    * @throws {SnodoError} when the server answers with a JSON-RPC error.
    */
-  async request(method: string, params: JsonObject): Promise<JsonObject> {
-    const message = {
-      jsonrpc: '2.0',
-      id: this.nextId++,
-      method,
-      params: { ...params, _meta: this.meta },
-    };
-    const outcome = await this.handler.handle(classifyMessage(message), {
-      transport: 'in-process',
-    });
-    const response = outcome.response as JsonRpcResponse;
+  async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
+    const modern = this.version === MODERN_PROTOCOL_VERSION;
+    const body = modern ? { ...params, _meta: { ...this.envelope(), ...metaOf(params) } } : params;
+    const nameField = NAME_FIELDS[method];
+    const name = nameField === undefined ? undefined : params[nameField];
+    const response = await this.channel.send(
+      { jsonrpc: '2.0', id: this.nextId++, method, params: body },
+      { protocolVersion: this.version, name: typeof name === 'string' ? name : undefined },
+    );
+    if (response === undefined) throw new SnodoError(-32603, `no response to ${method}`);
     if ('error' in response) {
       throw new SnodoError(response.error.code, response.error.message, response.error.data);
     }
     return response.result;
   }
+
+  /** Ends the session (initialize era); a 2026-07-28 client has nothing to end. */
+  close(): Promise<void> {
+    return this.channel.close();
+  }
+
+  private envelope(): JsonObject {
+    return {
+      [META_KEYS.protocolVersion]: MODERN_PROTOCOL_VERSION,
+      [META_KEYS.clientCapabilities]: this.options.capabilities ?? {},
+      [META_KEYS.clientInfo]: this.clientInfo(),
+    };
+  }
+
+  private clientInfo(): Implementation {
+    return this.options.clientInfo ?? { name: 'snodo-client', version: '0.1.0' };
+  }
+
+  private async negotiate(): Promise<void> {
+    const wanted = this.options.protocolVersion;
+    if (wanted === undefined || wanted === MODERN_PROTOCOL_VERSION) {
+      const discovered = await this.request('server/discover').catch((error: unknown) => {
+        if (error instanceof SnodoError && wanted === undefined) return undefined;
+        throw error;
+      });
+      const versions = discovered?.supportedVersions;
+      if (Array.isArray(versions) && versions.includes(MODERN_PROTOCOL_VERSION)) {
+        const meta = (discovered!._meta ?? {}) as JsonObject;
+        this.serverInfoValue = meta[META_KEYS.serverInfo] as Implementation | undefined;
+        this.capabilitiesValue = (discovered!.capabilities ?? {}) as JsonObject;
+        return;
+      }
+      if (wanted !== undefined) throw new SnodoError(-32022, 'the server does not serve 2026-07-28');
+    }
+    await this.initialize(wanted ?? LATEST_LEGACY_VERSION);
+  }
+
+  private async initialize(version: string): Promise<void> {
+    this.version = version;
+    const result = await this.request('initialize', {
+      protocolVersion: version,
+      capabilities: this.options.capabilities ?? {},
+      clientInfo: this.clientInfo(),
+    });
+    if (typeof result.protocolVersion === 'string') this.version = result.protocolVersion;
+    this.serverInfoValue = result.serverInfo as Implementation | undefined;
+    this.capabilitiesValue = (result.capabilities ?? {}) as JsonObject;
+    const hints: SendHints = { protocolVersion: this.version };
+    await this.channel.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, hints);
+  }
+
+  private async listAll<K extends string>(method: string, key: K): Promise<CatalogEntry[]> {
+    const all: CatalogEntry[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    do {
+      const page = (await this.request(
+        method,
+        cursor === undefined ? {} : { cursor },
+      )) as Partial<Listed<K, CatalogEntry>> & JsonObject;
+      all.push(...(page[key] ?? []));
+      cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
+      if (cursor !== undefined && seen.has(cursor)) {
+        throw new SnodoError(-32603, `${method} returned the same cursor twice`);
+      }
+      if (cursor !== undefined) seen.add(cursor);
+    } while (cursor !== undefined);
+    return all;
+  }
 }
+
+const metaOf = (params: JsonObject): JsonObject =>
+  typeof params._meta === 'object' && params._meta !== null ? (params._meta as JsonObject) : {};

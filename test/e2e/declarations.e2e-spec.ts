@@ -81,7 +81,7 @@ describe('Tool declarations', () => {
           properties: { query: { type: 'string' }, page: { type: 'integer', minimum: 1 } },
           required: ['query', 'page'],
         });
-        const client = SnodoClient.inProcess(registry.runtime);
+        const client = await SnodoClient.inProcess(registry);
         expect((await client.callTool('page', { query: 'x', page: 2 })).content).toEqual([
           { type: 'text', text: 'x page 2 (a PageDto)' },
         ]);

@@ -37,7 +37,7 @@ describe('SnodoModule', () => {
       try {
         const registry = app.get(SnodoRegistry);
         expect(registry.listTools().map((tool) => tool.name)).toEqual(['echo_size', 'greet']);
-        const client = SnodoClient.inProcess(registry.runtime);
+        const client = await SnodoClient.inProcess(registry);
         expect(await client.callTool('greet', { name: 'Grace' })).toMatchObject({
           content: [{ type: 'text', text: 'Hello, Grace!' }],
         });

@@ -12,7 +12,7 @@ describe('Interceptors as wrappers', () => {
   beforeAll(async () => {
     app = await NestFactory.create(AuthAppModule, { logger: false });
     await app.init();
-    client = SnodoClient.inProcess(app.get(SnodoRegistry).runtime);
+    client = await SnodoClient.inProcess(app.get(SnodoRegistry));
   });
 
   afterAll(async () => {

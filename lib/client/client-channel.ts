@@ -1,0 +1,160 @@
+import {
+  ProtocolHandler,
+  classifyMessage,
+  type JsonObject,
+  type JsonRpcResponse,
+  type RuntimeSource,
+  type SessionRecord,
+} from '../core/index.js';
+import { SnodoClientError } from './snodo-client.error.js';
+
+/** What a channel needs to know of a request besides its body (HTTP routing headers). @internal */
+export interface SendHints {
+  /** The protocol revision the request speaks. */
+  readonly protocolVersion: string;
+  /** The tool or prompt name, or resource URI (`Mcp-Name`). */
+  readonly name?: string;
+}
+
+/**
+ * Carries JSON-RPC messages to a server and back: in the same process, or over Streamable HTTP.
+ * @internal
+ */
+export interface ClientChannel {
+  /** Sends a request (resolves to its response) or a notification (resolves to `undefined`). */
+  send(message: JsonObject, hints: SendHints): Promise<JsonRpcResponse | undefined>;
+  /** Ends the initialize-era session, if any. */
+  close(): Promise<void>;
+}
+
+/** A runtime in this process, through the protocol handler the transports use. @internal */
+export class InProcessChannel implements ClientChannel {
+  private readonly handler: ProtocolHandler;
+  private session: SessionRecord | undefined;
+
+  constructor(source: RuntimeSource) {
+    this.handler = new ProtocolHandler(source);
+  }
+
+  async send(message: JsonObject): Promise<JsonRpcResponse | undefined> {
+    const outcome = await this.handler.handle(classifyMessage(message), {
+      transport: 'in-process',
+      session: this.session,
+    });
+    if (outcome.openSession !== undefined) {
+      this.session = { ...outcome.openSession, id: 'in-process', initialized: false };
+    } else if (outcome.sessionInitialized === true && this.session !== undefined) {
+      this.session = { ...this.session, initialized: true };
+    }
+    return outcome.response;
+  }
+
+  close(): Promise<void> {
+    this.session = undefined;
+    return Promise.resolve();
+  }
+}
+
+const SENTINEL = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * A Streamable HTTP endpoint. Answers come as JSON or as an event stream, read until the
+ * response with the request's id; the session id of an `initialize` is kept and sent back.
+ * @internal
+ */
+export class HttpChannel implements ClientChannel {
+  private sessionId: string | undefined;
+
+  constructor(private readonly url: string) {}
+
+  async send(message: JsonObject, hints: SendHints): Promise<JsonRpcResponse | undefined> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': hints.protocolVersion,
+    };
+    if (typeof message.method === 'string') headers['mcp-method'] = message.method;
+    if (hints.name !== undefined) {
+      headers['mcp-name'] = PLAIN.test(hints.name) ? hints.name : SENTINEL(hints.name);
+    }
+    if (this.sessionId !== undefined) headers['mcp-session-id'] = this.sessionId;
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(message),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new SnodoClientError(
+        `cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      );
+    }
+    const session = response.headers.get('mcp-session-id');
+    if (session !== null && message.method === 'initialize') this.sessionId = session;
+    if (response.status === 202 || !('id' in message)) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    const body = /^text\/event-stream/i.test(type)
+      ? await readFromStream(response, message.id)
+      : /^application\/json/i.test(type)
+        ? await response.json().catch(() => undefined)
+        : (await response.body?.cancel(), undefined);
+    if (!isResponse(body)) {
+      throw new SnodoClientError(
+        `${this.url} did not answer as an MCP server (HTTP ${response.status}${type === '' ? '' : `, ${type.split(';')[0]}`})`,
+      );
+    }
+    return body;
+  }
+
+  async close(): Promise<void> {
+    if (this.sessionId === undefined) return;
+    const sessionId = this.sessionId;
+    this.sessionId = undefined;
+    await fetch(this.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  }
+}
+
+function isResponse(value: unknown): value is JsonRpcResponse {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as JsonObject).jsonrpc === '2.0' &&
+    ('result' in value || 'error' in value)
+  );
+}
+
+/** Reads an event stream until the response to `id` (notifications and requests are skipped). */
+async function readFromStream(response: Response, id: unknown): Promise<unknown> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return undefined;
+      buffer += value.replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = event
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).replace(/^ /, ''))
+          .join('\n');
+        if (data === '') continue;
+        const message = JSON.parse(data) as JsonObject;
+        if (isResponse(message) && message.id === id) return message;
+      }
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+}
