@@ -1,0 +1,145 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NestFactory } from '@nestjs/core';
+import { z } from 'zod';
+import { SnodoClient, SnodoClientError } from '../../lib/client/index.js';
+import { SnodoError, SnodoRegistry } from '../../lib/index.js';
+import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { BULK_TOOLS, CatalogAppModule } from '../src/catalog-app.module.js';
+
+const listen = async (server: Server): Promise<string> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+};
+const stop = (server: Server) => new Promise((resolve) => server.close(resolve));
+
+/** A server built with the official SDK 1.x (stateless Streamable HTTP, no 2026-07-28). */
+function officialSdkServer(): Server {
+  return createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const server = new McpServer({ name: 'official-sdk', version: '1.0.0' });
+        server.registerTool(
+          'shout',
+          { description: 'Upper-cases a word', inputSchema: { word: z.string() } },
+          ({ word }) => ({ content: [{ type: 'text', text: word.toUpperCase() }] }),
+        );
+        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+        res.on('close', () => void transport.close());
+        await server.connect(transport);
+        const body = chunks.length === 0 ? undefined : JSON.parse(Buffer.concat(chunks).toString());
+        await transport.handleRequest(req, res, body);
+      })();
+    });
+  });
+}
+
+describe('SnodoClient', () => {
+  describe('against the sample over HTTP', () => {
+    let running: RunningApp;
+
+    beforeAll(async () => {
+      running = await startApp();
+    });
+
+    afterAll(async () => {
+      await running.close();
+    });
+
+    it('should negotiate 2026-07-28 and use every method', async () => {
+      const client = await SnodoClient.connect(running.url);
+      expect(client.protocolVersion).toBe('2026-07-28');
+      expect(client.serverInfo).toMatchObject({ name: 'packages' });
+      const tools = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('search');
+      const found = await client.callTool('search', { query: 'json' });
+      expect(found.content[0]).toMatchObject({ type: 'text' });
+      expect(await client.listResources()).toContainEqual(
+        expect.objectContaining({ uri: 'catalog://readme' }),
+      );
+      expect(await client.listResourceTemplates()).toContainEqual(
+        expect.objectContaining({ uriTemplate: 'hex://{name}/info' }),
+      );
+      const readme = await client.readResource('catalog://readme');
+      expect((readme.contents as { text: string }[])[0]!.text).toContain('# Package catalog');
+      const prompt = await client.getPrompt('review', { name: 'jason' });
+      expect(JSON.stringify(prompt.messages)).toContain('Review jason');
+      const completion = await client.complete(
+        { type: 'ref/prompt', name: 'review' },
+        { name: 'focus', value: 'sec' },
+      );
+      expect((completion.completion as { values: string[] }).values).toEqual(['security']);
+      await client.close();
+    });
+
+    it('should speak 2025-11-25 through an initialize session when asked to', async () => {
+      const client = await SnodoClient.connect(running.url, { protocolVersion: '2025-11-25' });
+      expect(client.protocolVersion).toBe('2025-11-25');
+      expect((await client.listPrompts()).map((prompt) => prompt.name)).toContain('review');
+      const result = await client.callTool('latest_version', { name: 'jason' });
+      expect(result.isError).toBeFalsy();
+      await client.close();
+    });
+
+    it('should throw JSON-RPC errors as SnodoError with their code', async () => {
+      const client = await SnodoClient.connect(running.url);
+      const error = await client.callTool('no_such_tool').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SnodoError);
+      expect((error as SnodoError).code).toBe(-32602);
+      await client.close();
+    });
+  });
+
+  it('should follow cursors to the end, in process', async () => {
+    const app = await NestFactory.createApplicationContext(CatalogAppModule, { logger: false });
+    try {
+      const client = await SnodoClient.inProcess(app.get(SnodoRegistry));
+      const tools = await client.listTools();
+      expect(tools.length).toBeGreaterThanOrEqual(BULK_TOOLS);
+      expect(new Set(tools.map((tool) => tool.name)).size).toBe(tools.length);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('should fall back to initialize against a server built with the official SDK', async () => {
+    const server = officialSdkServer();
+    const url = await listen(server);
+    try {
+      const client = await SnodoClient.connect(url);
+      expect(client.protocolVersion).toBe('2025-11-25');
+      expect(client.serverInfo).toMatchObject({ name: 'official-sdk' });
+      expect((await client.listTools()).map((tool) => tool.name)).toEqual(['shout']);
+      expect((await client.callTool('shout', { word: 'hey' })).content).toEqual([
+        { type: 'text', text: 'HEY' },
+      ]);
+      await client.close();
+    } finally {
+      await stop(server);
+    }
+  });
+
+  it('should say so when nothing listens, or the endpoint is not MCP', async () => {
+    const refused = await SnodoClient.connect('http://127.0.0.1:9/mcp').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SnodoClientError);
+    expect((refused as Error).message).toMatch(/^cannot reach http:\/\/127\.0\.0\.1:9\/mcp: /);
+
+    const html = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hello</h1>');
+    });
+    const url = await listen(html);
+    try {
+      const error = await SnodoClient.connect(url).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SnodoClientError);
+      expect((error as Error).message).toBe(
+        `${url} did not answer as an MCP server (HTTP 200, text/html)`,
+      );
+    } finally {
+      await stop(html);
+    }
+  });
+});
