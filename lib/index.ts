@@ -13,6 +13,8 @@ export {
   StderrLogger,
   bootstrapStdio,
   type BootstrapStdioOptions,
+  createSnodoTestClient,
+  type SnodoTestTarget,
   SnodoEnhancer,
   SnodoExecutionContext,
   SnodoInvocation,

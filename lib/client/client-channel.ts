@@ -32,7 +32,11 @@ export class InProcessChannel implements ClientChannel {
   private readonly handler: ProtocolHandler;
   private session: SessionRecord | undefined;
 
-  constructor(source: RuntimeSource) {
+  /** @param onClose runs when the client closes (the testing helper closes its app there). */
+  constructor(
+    source: RuntimeSource,
+    private readonly onClose?: () => Promise<void>,
+  ) {
     this.handler = new ProtocolHandler(source);
   }
 
@@ -49,9 +53,9 @@ export class InProcessChannel implements ClientChannel {
     return outcome.response;
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.session = undefined;
-    return Promise.resolve();
+    await this.onClose?.();
   }
 }
 

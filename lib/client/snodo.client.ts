@@ -85,6 +85,20 @@ export class SnodoClient {
     return client;
   }
 
+  /**
+   * A client over any channel; `close()` also runs `onClose` (the testing helper closes the app
+   * it booted).
+   * @internal
+   */
+  static async overChannel(
+    channel: ClientChannel,
+    options: SnodoClientOptions = {},
+  ): Promise<SnodoClient> {
+    const client = new SnodoClient(channel, options);
+    await client.negotiate();
+    return client;
+  }
+
   /** A client of a Streamable HTTP endpoint, such as `http://127.0.0.1:3000/mcp`. */
   static async connect(url: string | URL, options: SnodoClientOptions = {}): Promise<SnodoClient> {
     const client = new SnodoClient(new HttpChannel(String(url)), options);
@@ -208,7 +222,8 @@ export class SnodoClient {
         this.capabilitiesValue = (discovered!.capabilities ?? {}) as JsonObject;
         return;
       }
-      if (wanted !== undefined) throw new SnodoError(-32022, 'the server does not serve 2026-07-28');
+      if (wanted !== undefined)
+        throw new SnodoError(-32022, 'the server does not serve 2026-07-28');
     }
     await this.initialize(wanted ?? LATEST_LEGACY_VERSION);
   }
@@ -232,10 +247,10 @@ export class SnodoClient {
     let cursor: string | undefined;
     const seen = new Set<string>();
     do {
-      const page = (await this.request(
-        method,
-        cursor === undefined ? {} : { cursor },
-      )) as Partial<Listed<K, CatalogEntry>> & JsonObject;
+      const page = (await this.request(method, cursor === undefined ? {} : { cursor })) as Partial<
+        Listed<K, CatalogEntry>
+      > &
+        JsonObject;
       all.push(...(page[key] ?? []));
       cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
       if (cursor !== undefined && seen.has(cursor)) {

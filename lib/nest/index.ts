@@ -29,3 +29,4 @@ export type {
   ToolOptions,
 } from './interfaces/index.js';
 export { StderrLogger, bootstrapStdio, type BootstrapStdioOptions } from './stdio/index.js';
+export { createSnodoTestClient, type SnodoTestTarget } from './testing/index.js';

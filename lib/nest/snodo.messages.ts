@@ -2,6 +2,8 @@ const capital = (word: string): string => word.charAt(0).toUpperCase() + word.sl
 
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
+  NO_SNODO_MODULE:
+    'Snodo: the module does not import SnodoModule.forRoot(), so it serves no MCP catalog; import it in the root module',
   CLASS_WITHOUT_METHOD: (className: string, kind: string, method: string) =>
     `Snodo: ${className} is decorated with @${capital(kind)}() but has no ${method}() method; implement ${capital(kind)}Handler or put @${capital(kind)}() on a method`,
   CLASS_WITHOUT_NAME: (className: string, kind: string) =>

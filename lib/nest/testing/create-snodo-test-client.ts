@@ -1,0 +1,56 @@
+import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { InProcessChannel } from '../../client/client-channel.js';
+import { SnodoClient, type SnodoClientOptions } from '../../client/snodo.client.js';
+import { SnodoRegistry } from '../snodo.registry.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
+
+/** What {@link createSnodoTestClient} can start from. @publicApi */
+export type SnodoTestTarget =
+  Type<unknown> | DynamicModule | (INestApplicationContext & { init?: () => Promise<unknown> });
+
+/**
+ * Boots a module (or takes a compiled `TestingModule` or an application context) and hands back
+ * an in-process {@link SnodoClient}: no port, no network, the same protocol handling as HTTP.
+ * `options.protocolVersion` picks the revision (2026-07-28 by default). `client.close()` closes
+ * the application context when this function created it.
+ * @example
+ * ```ts
+ * const client = await createSnodoTestClient(AppModule);
+ * const result = await client.callTool('search', { query: 'json' });
+ * await client.close();
+ * ```
+ * @throws Error when the module does not import `SnodoModule.forRoot()`.
+ * @publicApi
+ */
+export async function createSnodoTestClient(
+  target: SnodoTestTarget,
+  options: SnodoClientOptions = {},
+): Promise<SnodoClient> {
+  const owned = !isContext(target);
+  const app = isContext(target)
+    ? target
+    : await NestFactory.createApplicationContext(target, { logger: false });
+  try {
+    if (!owned) await target.init?.();
+    const registry = registryOf(app);
+    const close = owned ? () => app.close() : undefined;
+    return await SnodoClient.overChannel(new InProcessChannel(registry, close), options);
+  } catch (error) {
+    if (owned) await app.close();
+    throw error;
+  }
+}
+
+/** The registry of an app, or a clear error when it has no SnodoModule. @internal */
+export function registryOf(app: INestApplicationContext): SnodoRegistry {
+  try {
+    return app.get(SnodoRegistry, { strict: false });
+  } catch {
+    throw new Error(NEST_MESSAGES.NO_SNODO_MODULE);
+  }
+}
+
+function isContext(target: SnodoTestTarget): target is INestApplicationContext {
+  return typeof (target as INestApplicationContext).get === 'function';
+}

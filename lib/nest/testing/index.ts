@@ -1,0 +1,1 @@
+export { createSnodoTestClient, type SnodoTestTarget } from './create-snodo-test-client.js';
