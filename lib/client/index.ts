@@ -1,2 +1,3 @@
 export { SnodoClient, type CatalogEntry, type SnodoClientOptions } from './snodo.client.js';
 export { SnodoClientError } from './snodo-client.error.js';
+export { readCatalog, renderCatalog, type CatalogSnapshot } from './catalog/index.js';

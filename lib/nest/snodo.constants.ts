@@ -22,3 +22,8 @@ export const SNODO_ENDPOINT_PATH = 'SNODO:ENDPOINT_PATH';
 export const SNODO_HTTP_TRANSPORT = 'SNODO:HTTP_TRANSPORT';
 /** Metadata key: a global guard or interceptor that also runs for components. @internal */
 export const SNODO_ENHANCER = 'snodo:enhancer';
+/**
+ * The registry under a string token, so that tooling (`snodo catalog`, the testing helper) finds
+ * it even when the app was compiled against another copy of this package.
+ */
+export const SNODO_REGISTRY = 'SNODO:REGISTRY';

@@ -7,6 +7,7 @@ import { SnodoBodyReader } from './snodo-body.reader.js';
 import {
   SNODO_HTTP_TRANSPORT,
   SNODO_NOTIFICATION_HUB,
+  SNODO_REGISTRY,
   SNODO_RESOLVED_OPTIONS,
 } from './snodo.constants.js';
 import { SnodoNotifier } from './snodo.notifier.js';
@@ -59,10 +60,11 @@ import { SnodoRegistry } from './snodo.registry.js';
     SnodoMetadataAccessor,
     SnodoContextCreator,
     SnodoRegistry,
+    { provide: SNODO_REGISTRY, useExisting: SnodoRegistry },
     SnodoExplorer,
     SnodoBodyReader,
   ],
-  exports: [SnodoRegistry, SnodoNotifier],
+  exports: [SnodoRegistry, SnodoNotifier, SNODO_REGISTRY],
 })
 export class SnodoModule extends SnodoConfigurableModule implements OnModuleDestroy {
   constructor(

@@ -2,7 +2,8 @@ import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/commo
 import { NestFactory } from '@nestjs/core';
 import { InProcessChannel } from '../../client/client-channel.js';
 import { SnodoClient, type SnodoClientOptions } from '../../client/snodo.client.js';
-import { SnodoRegistry } from '../snodo.registry.js';
+import type { RuntimeSource } from '../../core/index.js';
+import { SNODO_REGISTRY } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 
 /** What {@link createSnodoTestClient} can start from. @publicApi */
@@ -30,7 +31,7 @@ export async function createSnodoTestClient(
   const owned = !isContext(target);
   const app = isContext(target)
     ? target
-    : await NestFactory.createApplicationContext(target, { logger: false });
+    : await NestFactory.createApplicationContext(target, { logger: false, abortOnError: false });
   try {
     if (!owned) await target.init?.();
     const registry = registryOf(app);
@@ -43,9 +44,9 @@ export async function createSnodoTestClient(
 }
 
 /** The registry of an app, or a clear error when it has no SnodoModule. @internal */
-export function registryOf(app: INestApplicationContext): SnodoRegistry {
+export function registryOf(app: INestApplicationContext): RuntimeSource {
   try {
-    return app.get(SnodoRegistry, { strict: false });
+    return app.get<RuntimeSource>(SNODO_REGISTRY, { strict: false });
   } catch {
     throw new Error(NEST_MESSAGES.NO_SNODO_MODULE);
   }

@@ -1,0 +1,41 @@
+import type { Implementation, ToolDefinition } from '../../core/index.js';
+import type { CatalogEntry, SnodoClient } from '../snodo.client.js';
+
+/** What a client sees of a server's catalog, sorted. @publicApi */
+export interface CatalogSnapshot {
+  readonly serverInfo?: Implementation;
+  readonly protocolVersion: string;
+  readonly tools: readonly ToolDefinition[];
+  readonly resources: readonly CatalogEntry[];
+  readonly resourceTemplates: readonly CatalogEntry[];
+  readonly prompts: readonly CatalogEntry[];
+}
+
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+
+/**
+ * Reads every list the server's capabilities announce, following cursors, and sorts each one
+ * (tools and prompts by name, resources by URI, templates by URI template) so that the same
+ * catalog always gives the same snapshot.
+ * @publicApi
+ */
+export async function readCatalog(client: SnodoClient): Promise<CatalogSnapshot> {
+  const has = (capability: string) => client.serverCapabilities[capability] !== undefined;
+  const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+    has('tools') ? client.listTools() : [],
+    has('resources') ? client.listResources() : [],
+    has('resources') ? client.listResourceTemplates() : [],
+    has('prompts') ? client.listPrompts() : [],
+  ]);
+  return {
+    serverInfo: client.serverInfo,
+    protocolVersion: client.protocolVersion,
+    tools: [...tools].sort(byKey((tool) => tool.name)),
+    resources: [...resources].sort(byKey((entry) => String(entry.uri))),
+    resourceTemplates: [...resourceTemplates].sort(byKey((entry) => String(entry.uriTemplate))),
+    prompts: [...prompts].sort(byKey((entry) => entry.name)),
+  };
+}
