@@ -27,9 +27,13 @@ try {
   const core = await import(pathToFileURL(join(dir, 'dist/core/index.js')).href);
   const client = await import(pathToFileURL(join(dir, 'dist/client/index.js')).href);
   const runtime = new core.Runtime({ name: 'exports-check', version: '1.0.0' });
-  const discovered = await client.SnodoClient.inProcess(runtime).discover();
-  if (discovered.resultType !== 'complete')
-    throw new Error('server/discover gave no complete result');
+  const inProcess = await client.SnodoClient.inProcess(runtime);
+  const discovered = await inProcess.request('server/discover');
+  if (discovered.resultType !== 'complete' || inProcess.protocolVersion !== '2026-07-28')
+    throw new Error('server/discover gave no complete 2026-07-28 result');
+  const markdown = client.renderCatalog(await client.readCatalog(inProcess));
+  if (!markdown.startsWith('# exports-check 1.0.0: MCP catalog'))
+    throw new Error('the catalog could not be rendered without Nest');
   let nestLoaded = true;
   try {
     await import(pathToFileURL(join(dir, 'dist/index.js')).href);
