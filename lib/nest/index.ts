@@ -30,3 +30,10 @@ export type {
 } from './interfaces/index.js';
 export { StderrLogger, bootstrapStdio, type BootstrapStdioOptions } from './stdio/index.js';
 export { createSnodoTestClient, type SnodoTestTarget } from './testing/index.js';
+export {
+  messageCall,
+  messageEmit,
+  type MessageCallOptions,
+  type MessageToolDeclaration,
+  type MessageToolOptions,
+} from './message-tools/index.js';

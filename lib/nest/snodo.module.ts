@@ -11,6 +11,7 @@ import {
   SNODO_RESOLVED_OPTIONS,
 } from './snodo.constants.js';
 import { SnodoNotifier } from './snodo.notifier.js';
+import { SnodoMessageTools } from './message-tools/snodo-message-tools.js';
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoExplorer } from './snodo.explorer.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
@@ -63,6 +64,7 @@ import { SnodoRegistry } from './snodo.registry.js';
     { provide: SNODO_REGISTRY, useExisting: SnodoRegistry },
     SnodoExplorer,
     SnodoBodyReader,
+    SnodoMessageTools,
   ],
   exports: [SnodoRegistry, SnodoNotifier, SNODO_REGISTRY],
 })

@@ -1,3 +1,4 @@
+import type { MessageToolDeclaration } from '../message-tools/message-tool.declaration.js';
 import type {
   CacheHint,
   ProtocolVersion,
@@ -80,6 +81,11 @@ export interface SnodoModuleOptions {
    * @default { ttlMs: 0, scope: 'private' }
    */
   resourcesCache?: CacheHint;
+  /**
+   * Tools whose operation is a message to a microservice (`messageCall()`, `messageEmit()`):
+   * no handler to write. See docs/message-tools.md.
+   */
+  messageTools?: readonly MessageToolDeclaration[];
   /**
    * Serve resource subscriptions (`resources/subscribe` with a session GET stream, and
    * `resourceSubscriptions` on `subscriptions/listen`); announce updates with `SnodoNotifier`.

@@ -1,0 +1,8 @@
+export {
+  messageCall,
+  messageEmit,
+  type MessageCallOptions,
+  type MessageToolDeclaration,
+  type MessageToolOptions,
+} from './message-tool.declaration.js';
+export { SnodoMessageTools } from './snodo-message-tools.js';
