@@ -134,3 +134,34 @@ describe('Message tools against a Nest microservice on loopback TCP', () => {
     );
   });
 });
+
+describe('sample/02-message-tools', () => {
+  it('should answer the same from the hand-written tool and the generated one', async () => {
+    process.env.COUNTER_PORT = String(await freePort());
+    const { CounterServiceModule: SampleService } =
+      await import('../../sample/02-message-tools/src/counter.service-module.js');
+    const { AppModule } = await import('../../sample/02-message-tools/src/app.module.js');
+    const service = await NestFactory.createMicroservice(SampleService, {
+      transport: Transport.TCP,
+      options: { host: '127.0.0.1', port: Number(process.env.COUNTER_PORT) },
+      logger: false,
+    });
+    await service.listen();
+    const running = await startApp(AppModule);
+    const client = new ClientV2({ name: 'sample-message-tools', version: '1' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(running.url)));
+      const generated = await client.callTool({ name: 'counter_add', arguments: { by: 2 } });
+      const manual = await client.callTool({ name: 'counter_add_manual', arguments: { by: 3 } });
+      expect(generated.structuredContent).toEqual({ value: 2 });
+      expect(manual.structuredContent).toEqual({ value: 5 });
+      const reset = await client.callTool({ name: 'counter_reset', arguments: {} });
+      expect(reset.structuredContent).toEqual({ sent: true });
+    } finally {
+      await client.close();
+      await running.close();
+      await service.close();
+      delete process.env.COUNTER_PORT;
+    }
+  });
+});
