@@ -4,11 +4,14 @@ import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport } from '@nestjs/microservices';
 import { Client as ClientV2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { SnodoClient, readCatalog, renderCatalog } from '../../lib/client/index.js';
+import { SnodoRegistry } from '../../lib/index.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import {
   BadSchemaModule,
   CounterServiceModule,
+  intercepted,
   messageToolsApp,
   observed,
 } from '../src/message-tools.fixtures.js';
@@ -124,6 +127,21 @@ describe('Message tools against a Nest microservice on loopback TCP', () => {
       '"error":{"code":-31403,"message":"Forbidden: you may not use this component"}',
     );
     expect(observed.count).toBe(before); // refused before the message was sent
+  });
+
+  it('should run inside the interceptors declared with it', async () => {
+    const result = await call('counter_add_counted', { by: 1 });
+    expect(result.structuredContent).toEqual({ value: expect.any(Number) });
+    expect(intercepted).toEqual(['counter_add_counted']);
+  });
+
+  it('should appear in the catalog document, with its coverage', async () => {
+    const inProcess = await SnodoClient.inProcess(running.app.get(SnodoRegistry));
+    const markdown = renderCatalog(await readCatalog(inProcess));
+    expect(markdown).toContain('### `counter_add`\n\nAdds to the counter\n');
+    // 11 declared; the one behind a guard that refuses everything is hidden from listing too.
+    expect(markdown).toContain('| Tools | 10 | 0 |');
+    expect(markdown).not.toContain('guarded_add');
   });
 
   it('should refuse to start when a schema leaves the basic subset', async () => {

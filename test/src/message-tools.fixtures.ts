@@ -1,4 +1,13 @@
-import { Controller, Injectable, Module, type CanActivate } from '@nestjs/common';
+import {
+  Controller,
+  Injectable,
+  Module,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { Observable } from 'rxjs';
 import {
   ClientsModule,
   EventPattern,
@@ -53,6 +62,16 @@ export class CounterServiceModule {}
 class DenyAll implements CanActivate {
   canActivate(): boolean {
     return false;
+  }
+}
+
+/** Counts the calls it wraps. */
+export const intercepted: string[] = [];
+@Injectable()
+class CountCalls implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    intercepted.push('counter_add_counted');
+    return next.handle();
   }
 }
 
@@ -153,6 +172,15 @@ export function messageToolsApp(port: number, closedPort: number) {
             target: 'DOWN',
             pattern: { cmd: 'add' },
             inputSchema: NO_ARGS,
+          }),
+          messageCall({
+            name: 'counter_add_counted',
+            description: 'Adds, wrapped by an interceptor',
+            target: 'COUNTER',
+            pattern: { cmd: 'add' },
+            inputSchema: BY_SCHEMA,
+            encodeReply: (count) => ({ value: count }),
+            enhancers: { interceptors: [new CountCalls()] },
           }),
           messageCall({
             name: 'guarded_add',
