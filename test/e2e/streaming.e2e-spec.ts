@@ -154,6 +154,18 @@ describe('Graceful shutdown', () => {
   });
 });
 
+/** `GET` with `Last-Event-ID`: resumes a 2025-11-25 session's stream after that event. */
+const resume = (url: string, sessionId: string, lastEventId: string) =>
+  fetch(url, {
+    method: 'GET',
+    headers: {
+      accept: 'text/event-stream',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+      'last-event-id': lastEventId,
+    },
+  });
+
 describe('Resumable initialize-era streams', () => {
   it('should keep running when the connection drops, and replay the rest after Last-Event-ID', async () => {
     const running = await startApp(StreamingAppModule);
@@ -185,15 +197,7 @@ describe('Resumable initialize-era streams', () => {
       controller.abort();
       await new Promise((resolve) => setTimeout(resolve, 150));
 
-      const resumed = await fetch(running.url, {
-        method: 'GET',
-        headers: {
-          accept: 'text/event-stream',
-          'mcp-session-id': sessionId,
-          'mcp-protocol-version': '2025-11-25',
-          'last-event-id': ids[0]!,
-        },
-      });
+      const resumed = await resume(running.url, sessionId, ids[0]!);
       expect(resumed.status).toBe(200);
       const events = (await resumed.text())
         .split('\n\n')
@@ -247,15 +251,7 @@ describe('Resumable initialize-era streams', () => {
       expect(firstPart).not.toContain('answered after the close');
       const lastId = [...firstPart.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]!).at(-1)!;
 
-      const resumed = await fetch(running.url, {
-        method: 'GET',
-        headers: {
-          accept: 'text/event-stream',
-          'mcp-session-id': sessionId,
-          'mcp-protocol-version': '2025-11-25',
-          'last-event-id': lastId,
-        },
-      });
+      const resumed = await resume(running.url, sessionId, lastId);
       expect(resumed.status).toBe(200);
       const rest = await resumed.text();
       expect(rest).toContain('after the close');
