@@ -1,0 +1,31 @@
+// Snodo through the Nest controller: SnodoModule.forRoot with the 201 tools added in code.
+import 'reflect-metadata';
+import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { SnodoModule, SnodoRegistry } from '../../dist/index.js';
+import { TOOL_DEFINITIONS, callTool } from './tools.mjs';
+
+class Catalog {
+  constructor(registry) {
+    for (const definition of TOOL_DEFINITIONS) {
+      registry.addTool({ definition, call: (args) => callTool(definition.name, args) });
+    }
+  }
+}
+Reflect.defineMetadata('design:paramtypes', [SnodoRegistry], Catalog);
+Reflect.decorate([Injectable()], Catalog);
+
+class BenchModule {}
+Reflect.decorate(
+  [
+    Module({
+      imports: [SnodoModule.forRoot({ name: 'bench', version: '1.0.0', schemaValidator: 'ajv' })],
+      providers: [Catalog],
+    }),
+  ],
+  BenchModule,
+);
+
+const app = await NestFactory.create(BenchModule, { logger: false });
+await app.listen(Number(process.env.PORT), '127.0.0.1');
+process.send?.('ready');
