@@ -154,7 +154,12 @@ async function readFromStream(response: Response, id: unknown): Promise<unknown>
           .map((line) => line.slice(5).replace(/^ /, ''))
           .join('\n');
         if (data === '') continue;
-        const message = JSON.parse(data) as JsonObject;
+        let message: unknown;
+        try {
+          message = JSON.parse(data);
+        } catch {
+          continue; // not JSON-RPC: the caller reports "did not answer as an MCP server"
+        }
         if (isResponse(message) && message.id === id) return message;
       }
     }

@@ -6,24 +6,12 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
-import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
+import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { expectAllValid } from '../helpers/expect-all-valid.js';
 
-const schemas = new McpSchemaValidator();
 const LOGO =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void {
-  const problems = exchanges.flatMap((exchange) =>
-    exchange.messages.flatMap((message) =>
-      schemas
-        .checkServerMessage(revision, exchange.method, message)
-        .map((e) => `${exchange.method ?? exchange.httpMethod}: ${e}`),
-    ),
-  );
-  expect(problems).toEqual([]);
-}
 
 type PromptClient = {
   listPrompts(): Promise<{

@@ -6,27 +6,15 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
-import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
+import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { expectAllValid } from '../helpers/expect-all-valid.js';
 
-const schemas = new McpSchemaValidator();
 const LOGO =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void {
-  const problems = exchanges.flatMap((exchange) =>
-    exchange.messages.flatMap((message) =>
-      schemas
-        .checkServerMessage(revision, exchange.method, message)
-        .map((e) => `${exchange.method ?? exchange.httpMethod}: ${e}`),
-    ),
-  );
-  expect(problems).toEqual([]);
-}
 
 type ResourceClient = {
   listResources(): Promise<{ resources: { uri: string; name: string; mimeType?: string }[] }>;

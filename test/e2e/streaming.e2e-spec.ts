@@ -5,25 +5,12 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
-import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
+import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { JSON_HEADERS, modernRequest, openSession, raw } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { cancellations, StreamingAppModule } from '../src/streaming.tools.js';
 import { waitFor } from '../helpers/wait-for.js';
-
-const schemas = new McpSchemaValidator();
-
-function expectAllValid(exchanges: RecordedExchange[], revision: Revision): void {
-  const problems = exchanges.flatMap((exchange) =>
-    exchange.messages.flatMap((message) =>
-      schemas
-        .checkServerMessage(revision, exchange.method, message)
-        .map((e) => `${exchange.method}: ${e}`),
-    ),
-  );
-  expect(problems).toEqual([]);
-}
+import { expectAllValid } from '../helpers/expect-all-valid.js';
 
 describe('Progress, logging and cancellation', () => {
   let running: RunningApp;

@@ -134,16 +134,7 @@ const NAMED_METHODS: Readonly<Record<string, string>> = {
   'prompts/get': 'name',
   'resources/read': 'uri',
 };
-const LOG_LEVELS = new Set([
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-]);
+const LOG_LEVELS = new Set<string>(LOGGING_LEVELS);
 const NEVER_ABORTED = new AbortController().signal;
 
 interface ListSpec {
