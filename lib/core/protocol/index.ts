@@ -31,3 +31,4 @@ export {
 } from './protocol-handler.js';
 export { PendingClientRequests } from './pending-requests.js';
 export { RequestStateCodec, type InputRequest } from './input-required.js';
+export { serializeMessage } from './serialized-message.js';

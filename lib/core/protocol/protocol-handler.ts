@@ -9,6 +9,7 @@ import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
 import { paginate } from '../pagination/cursor.codec.js';
+import { serializedOnce } from './serialized-message.js';
 import { readCacheHint } from '../results/resource-result.js';
 import type { CatalogList, Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
@@ -321,19 +322,7 @@ export class ProtocolHandler {
   }
 
   private modernResult(id: JsonRpcId, runtime: Runtime, result: JsonObject): HandleOutcome {
-    const meta = isJsonObject(result._meta) ? result._meta : undefined;
-    return {
-      status: 200,
-      response: {
-        jsonrpc: '2.0',
-        id,
-        result: {
-          resultType: 'complete',
-          ...result,
-          _meta: { ...meta, [META_KEYS.serverInfo]: runtime.serverInfo },
-        },
-      },
-    };
+    return { status: 200, response: { jsonrpc: '2.0', id, result: modernBody(runtime, result) } };
   }
 
   // ---- 2025-11-25 and 2025-06-18 ----------------------------------------------------------
@@ -438,10 +427,12 @@ export class ProtocolHandler {
     // 2026-07-28 multi-round requests: answers come back with a signed requestState.
     const params = request.params ?? {};
     const target = `${request.method} ${String(params[field])}`;
-    const digest = digestOf(request.method === 'resources/read' ? {} : params.arguments);
+    // The digest binds a state to its call; it is only needed when a state comes or goes.
+    const digest = (): string =>
+      digestOf(request.method === 'resources/read' ? {} : params.arguments);
     let answers: JsonObject = {};
     if (params.requestState !== undefined) {
-      const previous = runtime.requestStates.decode(params.requestState, target, digest);
+      const previous = runtime.requestStates.decode(params.requestState, target, digest());
       if (previous === undefined) {
         return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.BAD_REQUEST_STATE), 200);
       }
@@ -455,7 +446,7 @@ export class ProtocolHandler {
       return this.modernResult(request.id, runtime, {
         resultType: 'input_required',
         inputRequests: { ...thrown.requests },
-        requestState: runtime.requestStates.encode({ target, digest, answers }),
+        requestState: runtime.requestStates.encode({ target, digest: digest(), answers }),
       });
     }
   }
@@ -640,23 +631,30 @@ export class ProtocolHandler {
     const modern = state.version === MODERN_PROTOCOL_VERSION;
     const outcome = await runtime.list(list.list, state.version, buildContext(state, exchange));
     if (!outcome.ok) return this.failure(request.id, outcome.error, modern);
-    const page = paginate(
-      outcome.value.items,
-      outcome.value.fingerprint,
-      request.params?.cursor,
-      runtime.pageSize,
-    );
+    const { items, fingerprint, shared } = outcome.value;
+    const cursor = request.params?.cursor;
+    // The first page is stored under '', the others under their (valid) cursor.
+    const key = cursor === undefined ? '' : typeof cursor === 'string' ? `#${cursor}` : undefined;
+    const pages = shared && key !== undefined ? preparedPages(items) : undefined;
+    const prepared = key === undefined ? undefined : pages?.get(key);
+    if (prepared !== undefined) {
+      return { status: 200, response: { jsonrpc: '2.0', id: request.id, result: prepared } };
+    }
+    const page = paginate(items, fingerprint, cursor, runtime.pageSize);
     if (!page.ok)
       return errorOutcome(request.id, SnodoError.invalidParams(MESSAGES.INVALID_CURSOR), 200);
-    const result: JsonObject = { [list.field]: page.items };
+    let result: JsonObject = { [list.field]: page.items };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-    if (!modern) return { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
-    const hint = runtime.listCache(list.list);
-    return this.modernResult(request.id, runtime, {
-      ...result,
-      ttlMs: hint.ttlMs,
-      cacheScope: hint.scope,
-    });
+    if (modern) {
+      const hint = runtime.listCache(list.list);
+      result = modernBody(runtime, { ...result, ttlMs: hint.ttlMs, cacheScope: hint.scope });
+    }
+    // A page everyone sees is prepared (and serialised) once per runtime and cursor.
+    if (pages !== undefined && key !== undefined) {
+      result = serializedOnce(result);
+      pages.set(key, result);
+    }
+    return { status: 200, response: { jsonrpc: '2.0', id: request.id, result } };
   }
 
   /**
@@ -880,4 +878,30 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
       notify({ jsonrpc: '2.0', method: 'notifications/message', params });
     },
   };
+}
+
+/** A 2026-07-28 result: `resultType` first, and the server's identity in `_meta`. */
+function modernBody(runtime: Runtime, result: JsonObject): JsonObject {
+  const meta = isJsonObject(result._meta) ? result._meta : undefined;
+  return {
+    resultType: 'complete',
+    ...result,
+    _meta: { ...meta, [META_KEYS.serverInfo]: runtime.serverInfo },
+  };
+}
+
+/**
+ * The prepared pages of a shared list, by cursor (`''` for the first). A list array belongs to one
+ * runtime and one revision, so its pages never change; they go when the runtime does. Only valid
+ * cursors are stored, so a list holds at most one entry per page.
+ */
+const PREPARED_PAGES = new WeakMap<readonly JsonObject[], Map<string, JsonObject>>();
+
+function preparedPages(items: readonly JsonObject[]): Map<string, JsonObject> {
+  let pages = PREPARED_PAGES.get(items);
+  if (pages === undefined) {
+    pages = new Map();
+    PREPARED_PAGES.set(items, pages);
+  }
+  return pages;
 }

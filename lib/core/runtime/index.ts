@@ -1,2 +1,8 @@
-export { Runtime, createRuntime, type CatalogList, type RuntimeOptions } from './runtime.js';
+export {
+  Runtime,
+  createRuntime,
+  type CatalogList,
+  type ListOutcome,
+  type RuntimeOptions,
+} from './runtime.js';
 export type { CacheHint } from './cache-hint.interface.js';

@@ -93,6 +93,18 @@ export interface RuntimeOptions {
 const DEFAULT_DISCOVERY_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'public' });
 const DEFAULT_TOOLS_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'private' });
 
+/** What {@link Runtime.list} answers: the encoded items the caller may see. @publicApi */
+export interface ListOutcome {
+  readonly items: readonly JsonObject[];
+  /** Identifies exactly this list, for cursors. */
+  readonly fingerprint: string;
+  /**
+   * `true` when every caller sees this very array for the revision (no authorization policy), so
+   * pages of it can be prepared once and served to everyone.
+   */
+  readonly shared: boolean;
+}
+
 /**
  * The immutable value every transport and the client take: server identity, capabilities, the
  * router and everything derived from them once, at bootstrap. A catalog change builds a new
@@ -246,14 +258,16 @@ export class Runtime {
     list: CatalogList,
     version: ProtocolVersion,
     context: CallContext,
-  ): Promise<
-    DispatchOutcome<{ readonly items: readonly JsonObject[]; readonly fingerprint: string }>
-  > {
+  ): Promise<DispatchOutcome<ListOutcome>> {
     const listing = this.listings[list];
     if (this.dispatchOptions.authorization === undefined && !this.router.hasComponentPolicies) {
       return {
         ok: true,
-        value: { items: listing.byVersion[version], fingerprint: listing.fingerprint },
+        value: {
+          items: listing.byVersion[version],
+          fingerprint: listing.fingerprint,
+          shared: true,
+        },
       };
     }
     const outcome = await this.router.dispatch(
@@ -269,6 +283,7 @@ export class Runtime {
       value: {
         items: visible.map((component) => listing.encode(component, version)),
         fingerprint: fingerprintOf(visible.map(listing.key)),
+        shared: false,
       },
     };
   }

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { JsonSchema } from '../components/tool.interface.js';
 import { escapePointer } from './json-pointer.js';
+import { isPlainSchema } from './plain-schema.js';
 import type {
   CompiledSchema,
   SchemaValidator,
@@ -88,20 +89,65 @@ export function toIssue(error: ErrorObject): ValidationIssue {
 export interface AjvValidatorOptions {
   /** Extra ajv options (`strict`, `allErrors` and schema loading stay off). */
   ajv?: Omit<Options, 'loadSchema'>;
+  /**
+   * When ajv generates a schema's code. `lazy` (the default) checks every schema when the runtime
+   * is built (dialect, meta-schema or a hand-written check of the common vocabulary, regular
+   * expressions; schemas with `$ref`, `$id` or anchors are
+   * compiled then, since only compiling resolves them) and generates the code of the others on
+   * their first validation, about 1 ms each: a catalog of hundreds of tools starts that much
+   * sooner. `eager` generates every schema's code at build time.
+   */
+  compile?: 'lazy' | 'eager';
+}
+
+/** Keywords whose resolution needs ajv's compiler: such schemas are compiled when checked. */
+const RESOLVED_AT_COMPILE = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$id', '$anchor']);
+
+/**
+ * Walks a schema once: every `pattern` and `patternProperties` key must be a valid `u` regular
+ * expression (as ajv builds them); returns whether a keyword of {@link RESOLVED_AT_COMPILE} occurs.
+ */
+function inspect(node: unknown): boolean {
+  if (Array.isArray(node))
+    return node.reduce<boolean>((found, item) => inspect(item) || found, false);
+  if (typeof node !== 'object' || node === null) return false;
+  let found = false;
+  for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+    if (RESOLVED_AT_COMPILE.has(key)) found = true;
+    if (key === 'pattern' && typeof value === 'string') checkPattern(value);
+    if (key === 'patternProperties' && typeof value === 'object' && value !== null)
+      Object.keys(value).forEach(checkPattern);
+    if (key !== 'enum' && key !== 'const' && key !== 'examples' && key !== 'default')
+      found = inspect(value) || found;
+  }
+  return found;
+}
+
+function checkPattern(pattern: string): void {
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    throw new Error(`the pattern ${JSON.stringify(pattern)} is not a valid regular expression`);
+  }
 }
 
 /**
  * Full JSON Schema 2020-12 with formats (ajv + ajv-formats). A schema that declares draft-07 in
  * `$schema` is checked as draft-07; any other declared dialect is refused at compile time.
- * Remote `$ref`s are never fetched.
+ * Remote `$ref`s are never fetched. Every schema is checked when the runtime is built; see
+ * {@link AjvValidatorOptions.compile} for when its code is generated.
  * @publicApi
  */
 export class AjvValidator implements SchemaValidator {
   readonly name = 'ajv';
   private readonly draft2020: Ajv;
   private readonly draft07: Ajv;
+  private readonly eager: boolean;
 
   constructor(options: AjvValidatorOptions = {}) {
+    if (options.compile !== undefined && options.compile !== 'lazy' && options.compile !== 'eager')
+      throw new Error('Snodo: the ajv validator\'s compile option must be "lazy" or "eager"');
+    this.eager = options.compile === 'eager';
     const settings: Options = {
       strict: false,
       allErrors: false,
@@ -115,9 +161,18 @@ export class AjvValidator implements SchemaValidator {
   }
 
   compile(schema: JsonSchema): CompiledSchema {
-    const validate: ValidateFunction = this.engineFor(schema).compile(schema);
+    const engine = this.engineFor(schema);
+    if (!isPlainSchema(schema) && !engine.validateSchema(schema)) {
+      throw new Error(
+        `the schema is invalid: ${engine.errorsText(engine.errors, { dataVar: 'schema' })}`,
+      );
+    }
+    const resolvesReferences = inspect(schema);
+    let validate: ValidateFunction | undefined =
+      this.eager || resolvesReferences ? engine.compile(schema) : undefined;
     return {
       validate: (value: unknown) => {
+        validate ??= engine.compile(schema);
         if (validate(value)) return undefined;
         const first = validate.errors?.[0];
         return first === undefined ? { path: '', rule: RULES.TYPE } : toIssue(first);

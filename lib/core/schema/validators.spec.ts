@@ -1,8 +1,11 @@
+import { jest } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema } from '../components/tool.interface.js';
 import { AjvValidator } from './ajv.validator.js';
 import { BasicValidator } from './basic.validator.js';
 import { DIRECT_CACHE_SIZE, directCache, validateDirect } from './direct-validation.js';
 import { PassthroughValidator } from './passthrough.validator.js';
+import { isPlainSchema } from './plain-schema.js';
 import type { CompiledSchema, SchemaValidator } from './schema-validator.interface.js';
 
 interface Case {
@@ -208,6 +211,80 @@ describe('Schema validators', () => {
       expect(() => ajv.compile({ $schema: 'http://json-schema.org/draft-04/schema#' })).toThrow(
         'is not supported',
       );
+    });
+
+    it('should refuse at compile time what only a lazy compile would discover', () => {
+      expect(() => ajv.compile({ type: 'strin' })).toThrow('the schema is invalid: schema/type');
+      expect(() => ajv.compile({ type: 'string', pattern: '(' })).toThrow(
+        'the pattern "(" is not a valid regular expression',
+      );
+      expect(() =>
+        ajv.compile({ type: 'object', patternProperties: { '[': { type: 'string' } } }),
+      ).toThrow('the pattern "[" is not a valid regular expression');
+      expect(() =>
+        ajv.compile({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }),
+      ).toThrow("can't resolve reference #/$defs/missing");
+      expect(() => ajv.compile({ $ref: 'https://example.com/remote.json' })).toThrow(
+        "can't resolve reference",
+      );
+      expect(() => new AjvValidator({ compile: 'later' as 'lazy' })).toThrow(
+        'Snodo: the ajv validator\'s compile option must be "lazy" or "eager"',
+      );
+    });
+
+    it('should check plain schemas by hand and the others against the meta-schema', () => {
+      const metaCheck = jest.spyOn(Ajv2020.prototype, 'validateSchema');
+      try {
+        const plain = [
+          true,
+          { type: 'object', properties: { q: { type: 'string', minLength: 1 } }, required: ['q'] },
+          { type: ['integer', 'null'], minimum: 0, maximum: 9, multipleOf: 3, default: 3 },
+          { type: 'array', items: { enum: ['a', 1] }, minItems: 1, uniqueItems: true },
+          { additionalProperties: false, description: 'd', title: 't', format: 'email' },
+        ];
+        for (const schema of plain) expect(isPlainSchema(schema)).toBe(true);
+        const other: unknown[] = [
+          { type: 'strin' },
+          { type: [] },
+          { type: ['string', 'string'] },
+          { minLength: -1 },
+          { minLength: 1.5 },
+          { required: [1] },
+          { required: ['a', 'a'] },
+          { multipleOf: 0 },
+          { properties: { a: { oneOf: [] } } },
+          { items: [{ type: 'string' }] },
+          { toString: 1 },
+          null,
+          [],
+        ];
+        for (const schema of other) expect(isPlainSchema(schema)).toBe(false);
+        new AjvValidator().compile({ type: 'object', properties: { q: { type: 'string' } } });
+        expect(metaCheck).not.toHaveBeenCalled();
+        new AjvValidator().compile({ oneOf: [{ type: 'string' }, { type: 'integer' }] });
+        expect(metaCheck).toHaveBeenCalledTimes(1);
+      } finally {
+        metaCheck.mockRestore();
+      }
+    });
+
+    it("should generate a schema's code on its first validation, or at once when eager", () => {
+      const generate = jest.spyOn(Ajv2020.prototype, 'compile');
+      try {
+        const schema = { type: 'object', properties: { n: { type: 'integer' } } };
+        const lazy = new AjvValidator().compile(schema);
+        expect(generate).not.toHaveBeenCalled();
+        expect(lazy.validate({ n: 'x' })).toEqual({
+          path: '/n',
+          rule: 'value is not one of the declared JSON types',
+        });
+        expect(lazy.validate({ n: 2 })).toBeUndefined();
+        expect(generate).toHaveBeenCalledTimes(1);
+        new AjvValidator({ compile: 'eager' }).compile(schema);
+        expect(generate).toHaveBeenCalledTimes(2);
+      } finally {
+        generate.mockRestore();
+      }
     });
   });
 

@@ -4,6 +4,7 @@ import {
   PendingClientRequests,
   ProtocolHandler,
   parseMessage,
+  serializeMessage,
   type Exchange,
   type HandleOutcome,
   type InboundMessage,
@@ -91,7 +92,7 @@ export class StdioTransport {
   }
 
   private write(message: unknown): void {
-    this.output.write(`${JSON.stringify(message)}\n`);
+    this.output.write(`${serializeMessage(message as object)}\n`);
   }
 
   private async receive(inbound: InboundMessage): Promise<void> {

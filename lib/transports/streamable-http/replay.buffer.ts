@@ -1,3 +1,4 @@
+import { serializeMessage } from '../../core/index.js';
 import type { SseStream } from './sse.writer.js';
 
 interface Recorded {
@@ -43,7 +44,7 @@ export class ResumableStream {
 
   /** Records a message and writes it to the live connection, if there is one. */
   send(message: unknown): void {
-    const data = JSON.stringify(message);
+    const data = serializeMessage(message as object);
     const seq = this.nextSeq++;
     this.events.push({ seq, data });
     this.bytes += data.length;

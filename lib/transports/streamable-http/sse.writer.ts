@@ -1,3 +1,4 @@
+import { serializeMessage } from '../../core/index.js';
 import type { ServerResponse } from 'node:http';
 
 /** How often a long-lived stream sends an SSE comment so that proxies keep it open. @internal */
@@ -32,7 +33,7 @@ export class SseStream {
 
   /** Sends one JSON-RPC message as an event. @throws {Error} when the stream is closed. */
   send(message: unknown): void {
-    this.writeEvent(JSON.stringify(message));
+    this.writeEvent(serializeMessage(message as object));
   }
 
   /** Writes one event: an optional id, then the data (empty data primes a resumable stream). */

@@ -7,6 +7,7 @@ import {
   classifyMessage,
   isModernMessage,
   parseMessage,
+  serializeMessage,
   type Exchange,
   type HandleOutcome,
   type InboundMessage,
@@ -483,7 +484,7 @@ function send(res: ServerResponse, outcome: HandleOutcome, extra?: Record<string
     res.writeHead(outcome.status, extra).end();
     return;
   }
-  const body = JSON.stringify(outcome.response);
+  const body = serializeMessage(outcome.response);
   res.writeHead(outcome.status, {
     ...extra,
     'Content-Type': 'application/json',
