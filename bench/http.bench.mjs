@@ -1,125 +1,165 @@
-// HTTP throughput of whole servers, side by side in one run (issue 12, first part): the raw
-// node:http floor, the bare Nest floor, Snodo through the Nest controller and Snodo's standalone
-// listener, each in its own process with the same 201 tools, driven by autocannon on loopback.
-// Rounds are interleaved (A B C D, A B C D, ...); the table shows medians and ratios to the floors
-// and to Snodo, and is written to docs/benchmarks.md.
-//   BENCH_ROUNDS (default 3), BENCH_SECONDS per measurement (default 5), BENCH_CONNECTIONS (16),
-//   BENCH_OUTPUT (default docs/benchmarks.md). Every server is first checked to answer each
-//   request with a JSON-RPC result, so that no server is measured answering errors.
-import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// HTTP throughput of whole servers, side by side in one run (issue 12): the raw node:http floor,
+// the bare Nest floor, Snodo through the Nest controller and Snodo's standalone listener, and the
+// anchors (the official SDK 2.x stateless and 1.x stateful, @rekog/mcp-nest stateless), each in its
+// own process with the same 201 tools and item template, driven by autocannon on loopback.
+//
+// Each round starts every server afresh (its cold start is one sample), checks that it answers
+// each operation with a JSON-RPC result (an operation it does not serve reads "not served"),
+// measures every operation, probes its RSS and stops it: rounds are interleaved (A B C …,
+// A B C …) and the tables show medians. Then the session churn: 10,000 sessions opened and closed
+// on each server that keeps sessions, with RSS after warm-up and after the churn. The tables and
+// the targets' verdicts are printed and written to docs/benchmarks.md.
+//   BENCH_ROUNDS (default 3), BENCH_SECONDS per measurement (default 3), BENCH_WARMUP seconds per
+//   operation before measuring (default 1), BENCH_CONNECTIONS (16),
+//   BENCH_SESSIONS (default 10000), BENCH_SERVERS (labels' files, comma-separated, to run a
+//   subset), BENCH_OUTPUT (default docs/benchmarks.md).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import {
+  check,
+  checkHandshake,
+  churnSessions,
+  load,
+  loadHandshake,
+  memory,
+  openSession,
+  start,
+  stop,
+} from './http/harness.mjs';
 import { REQUESTS } from './http/tools.mjs';
+import { TARGETS } from './http/targets.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SERVERS = [
-  ['raw node:http (raw floor)', 'server-raw.mjs'],
-  ['bare Nest controller (Nest floor)', 'server-nest-floor.mjs'],
-  ['Snodo, Nest controller', 'server-snodo-nest.mjs'],
-  ['Snodo, standalone listener', 'server-snodo-standalone.mjs'],
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const HANDSHAKE_OP = 'handshake: initialize, initialized, DELETE (2025-11-25)';
+
+/** `key` names the server in the targets; `sessions`: it keeps initialize-era sessions. */
+const ALL_SERVERS = [
+  { key: 'raw', label: 'raw node:http (raw floor)', file: 'server-raw.mjs', handshake: true },
+  { key: 'nest', label: 'bare Nest controller (Nest floor)', file: 'server-nest-floor.mjs' },
+  {
+    key: 'snodoNest',
+    label: 'Snodo, Nest controller',
+    file: 'server-snodo-nest.mjs',
+    sessions: true,
+    handshake: true,
+  },
+  {
+    key: 'snodo',
+    label: 'Snodo, standalone listener',
+    file: 'server-snodo-standalone.mjs',
+    sessions: true,
+    handshake: true,
+  },
+  { key: 'sdk2', label: 'official SDK 2.x, stateless', file: 'server-sdk2-stateless.mjs' },
+  {
+    key: 'sdk1',
+    label: 'official SDK 1.x, stateful',
+    file: 'server-sdk1-stateful.mjs',
+    sessions: true,
+    handshake: true,
+  },
+  { key: 'mcpNest', label: '@rekog/mcp-nest, stateless', file: 'server-mcp-nest.mjs' },
 ];
-
-const freePort = async () => {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-};
-
-async function start([label, file]) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = fork(join(here, 'http', file), [], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`${label} exited (${code})`)));
-  });
-  return { label, child, url: `http://127.0.0.1:${port}/mcp`, coldMs: performance.now() - started };
-}
-
-const load = (url, request) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        method: 'POST',
-        headers: request.headers,
-        body: request.body,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
+const chosen = process.env.BENCH_SERVERS?.split(',').map((name) => name.trim());
+const SERVERS = chosen
+  ? ALL_SERVERS.filter((s) => chosen.includes(s.file) || chosen.includes(s.key))
+  : ALL_SERVERS;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Each server must answer each request with a JSON-RPC result before it is measured. */
-async function check(server) {
-  for (const [op, request] of Object.entries(REQUESTS)) {
-    const response = await fetch(server.url, {
-      method: 'POST',
-      headers: request.headers,
-      body: request.body,
-    });
-    const body = await response.json().catch(() => undefined);
-    if (response.status !== 200 || body?.result === undefined) {
-      throw new Error(
-        `${server.label} answered ${op} with ${response.status} ${JSON.stringify(body)}`,
-      );
-    }
-  }
-}
+const samples = new Map(); // `${key}|${op}` -> [{ rps, p50, p99, bad }]
+const refusals = new Map(); // `${key}|${op}` -> why the server does not serve it
+const cold = new Map(); // key -> [ms]
+const rssAfterLoad = new Map(); // key -> [bytes]
+const record = (key, op, sample) => {
+  const list = samples.get(`${key}|${op}`) ?? [];
+  list.push(sample);
+  samples.set(`${key}|${op}`, list);
+};
+const log = (round, spec, op, s) =>
+  console.log(
+    `round ${round} ${spec.label} ${op}: ${Math.round(s.rps)}/s` +
+      (s.bad > 0 ? ` (${s.bad} non-2xx, errors or timeouts)` : ''),
+  );
 
-const servers = [];
-for (const spec of SERVERS) servers.push(await start(spec));
-for (const server of servers) await check(server);
-const samples = new Map(); // `${server}|${op}` -> [{ rps, p50, p99, errors }]
-try {
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const server of servers) {
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const spec of SERVERS) {
+    const server = await start(spec);
+    try {
+      cold.set(spec.key, [...(cold.get(spec.key) ?? []), server.coldMs]);
+      if (spec.sessions) server.session = await openSession(server);
+      const served = [];
       for (const [op, request] of Object.entries(REQUESTS)) {
-        const result = await load(server.url, request);
-        const key = `${server.label}|${op}`;
-        const list = samples.get(key) ?? [];
-        list.push({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          bad: result.non2xx + result.errors,
-        });
-        samples.set(key, list);
-        console.log(
-          `round ${round} ${server.label} ${op}: ${Math.round(result.requests.average)} req/s` +
-            (result.non2xx + result.errors > 0
-              ? ` (${result.non2xx} non-2xx, ${result.errors} errors)`
-              : ''),
-        );
+        const refused = await check(server, request);
+        if (refused === undefined) served.push([op, request]);
+        else refusals.set(`${spec.key}|${op}`, refused);
       }
+      // Warm-up (JIT, caches), not recorded: every served operation for WARMUP seconds.
+      for (const [, request] of served) {
+        await load(server, request, { connections: CONNECTIONS, seconds: WARMUP });
+      }
+      for (const [op, request] of served) {
+        const s = await load(server, request, { connections: CONNECTIONS, seconds: SECONDS });
+        record(spec.key, op, s);
+        log(round, spec, op, s);
+      }
+      if (spec.handshake) {
+        const refused = await checkHandshake(server);
+        if (refused === undefined) {
+          const s = await loadHandshake(server, { connections: CONNECTIONS, seconds: SECONDS });
+          record(spec.key, HANDSHAKE_OP, s);
+          log(round, spec, HANDSHAKE_OP, s);
+        } else refusals.set(`${spec.key}|${HANDSHAKE_OP}`, refused);
+      }
+      rssAfterLoad.set(spec.key, [...(rssAfterLoad.get(spec.key) ?? []), await memory(server)]);
+    } finally {
+      await stop(server);
     }
   }
-} finally {
-  for (const server of servers) server.child.kill();
 }
 
-const rows = [];
-const stat = (label, op) => {
-  const list = samples.get(`${label}|${op}`);
+// Session churn: warm up with every operation, then open and close SESSIONS sessions.
+const churn = new Map(); // key -> { idle, warm, after, cycles }
+for (const spec of SERVERS.filter((s) => s.sessions)) {
+  const server = await start(spec);
+  try {
+    const idle = await memory(server);
+    server.session = await openSession(server);
+    for (const request of Object.values(REQUESTS)) {
+      if ((await check(server, request)) === undefined)
+        await load(server, request, { connections: CONNECTIONS, seconds: 1 });
+    }
+    await churnSessions(server, { connections: CONNECTIONS, count: 1000 });
+    const warm = await memory(server);
+    const s = await churnSessions(server, { connections: CONNECTIONS, count: SESSIONS });
+    const after = await memory(server);
+    churn.set(spec.key, { idle, warm, after, cycles: s.rps, bad: s.bad });
+    console.log(
+      `${spec.label}: RSS idle ${mb(idle)}, after warm-up ${mb(warm)}, after ${SESSIONS} sessions ${mb(after)}`,
+    );
+  } finally {
+    await stop(server);
+  }
+}
+
+function mb(bytes) {
+  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+// The tables.
+const stat = (key, op) => {
+  const list = samples.get(`${key}|${op}`);
+  if (list === undefined) return undefined;
   return {
     rps: median(list.map((s) => s.rps)),
     p50: median(list.map((s) => s.p50)),
@@ -127,49 +167,101 @@ const stat = (label, op) => {
     bad: list.reduce((sum, s) => sum + s.bad, 0),
   };
 };
-for (const op of Object.keys(REQUESTS)) {
-  const raw = stat(SERVERS[0][0], op).rps;
-  const nest = stat(SERVERS[1][0], op).rps;
-  for (const server of servers) {
-    const s = stat(server.label, op);
+const ratio = (a, b) => (a === undefined || b === undefined ? '–' : `${(a / b).toFixed(2)}×`);
+const ops = [...Object.keys(REQUESTS), HANDSHAKE_OP];
+const rows = [];
+for (const op of ops) {
+  const raw = stat('raw', op)?.rps;
+  const nest = stat('nest', op)?.rps;
+  const snodo = stat('snodoNest', op)?.rps;
+  for (const spec of SERVERS) {
+    const s = stat(spec.key, op);
+    const refused = refusals.get(`${spec.key}|${op}`);
+    if (s === undefined && refused === undefined) continue;
     rows.push(
-      `| ${op} | ${server.label} | ${Math.round(s.rps)} | ${(s.rps / raw).toFixed(2)}× | ${(s.rps / nest).toFixed(2)}× | ${s.p50} / ${s.p99} | ${s.bad} |`,
+      s === undefined
+        ? `| ${op} | ${spec.label} | not served (${refused}) | | | | | |`
+        : `| ${op} | ${spec.label} | ${Math.round(s.rps)} | ${ratio(s.rps, raw)} | ${ratio(s.rps, nest)} | ${ratio(s.rps, snodo)} | ${s.p50} / ${s.p99} | ${s.bad} |`,
     );
   }
 }
-const cold = servers.map((s) => `| ${s.label} | ${Math.round(s.coldMs)} |`);
 const table = [
-  '| Operation | Server | req/s (median) | × raw floor | × Nest floor | p50 / p99 ms | non-2xx + errors |',
-  '| --- | --- | --- | --- | --- | --- | --- |',
+  '| Operation | Server | req/s (median) | × raw floor | × Nest floor | × Snodo (Nest) | p50 / p99 ms | non-2xx + errors |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows,
 ].join('\n');
-const coldTable = [
-  '| Server | Cold start to listening, ms (one sample) |',
-  '| --- | --- |',
-  ...cold,
-].join('\n');
-console.log(`\n${table}\n\n${coldTable}`);
 
+const coldMedian = (key) => (cold.has(key) ? median(cold.get(key)) : undefined);
+const coldTable = [
+  '| Server | Cold start to listening, ms (median) | × bare Nest | RSS after load (median) |',
+  '| --- | --- | --- | --- |',
+  ...SERVERS.map(
+    (s) =>
+      `| ${s.label} | ${Math.round(coldMedian(s.key))} | ${ratio(coldMedian(s.key), coldMedian('nest'))} | ${mb(median(rssAfterLoad.get(s.key)))} |`,
+  ),
+].join('\n');
+
+const churnTable = [
+  `| Server | RSS idle | RSS after warm-up | RSS after ${SESSIONS} sessions | growth | cycles/s |`,
+  '| --- | --- | --- | --- | --- | --- |',
+  ...SERVERS.filter((s) => churn.has(s.key)).map((s) => {
+    const c = churn.get(s.key);
+    return `| ${s.label} | ${mb(c.idle)} | ${mb(c.warm)} | ${mb(c.after)} | ${(((c.after - c.warm) / c.warm) * 100).toFixed(1)}% | ${Math.round(c.cycles)} |`;
+  }),
+].join('\n');
+
+const measured = { stat, cold: coldMedian, churn: (key) => churn.get(key), HANDSHAKE_OP };
+const verdicts = TARGETS.map((target) => {
+  const { value, verdict } = target.measure(measured);
+  return `| ${target.text} | ${value} | ${verdict} |`;
+});
+const targetTable = ['| Target | Measured | Verdict |', '| --- | --- | --- |', ...verdicts].join(
+  '\n',
+);
+
+console.log(`\n${table}\n\n${coldTable}\n\n${churnTable}\n\n${targetTable}`);
+
+const versions = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')).devDependencies;
+const version = (name) => versions[name] ?? 'not installed';
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
-const output = process.env.BENCH_OUTPUT ?? join(here, '..', 'docs', 'benchmarks.md');
-writeFileSync(
-  output,
-  `# Benchmarks
+const generated = `<!-- bench:start (written by npm run bench; edit outside these markers) -->
 
 Generated by \`npm run bench\` (bench/http.bench.mjs) on ${new Date().toISOString().slice(0, 10)}:
 ${machine}. autocannon, ${CONNECTIONS} connections, ${SECONDS} s per measurement, ${ROUNDS} interleaved
 rounds, medians; load generator and servers share the machine. Every server serves the same 201
-tools (\`echo\` plus 200 small tools with schemas) on loopback, each in its own process.
+tools (\`echo\` plus 200 small tools with schemas) and the template \`item://{id}\` on loopback, each
+in its own process started afresh each round. Versions: Nest ${version('@nestjs/core')},
+@modelcontextprotocol/server ${version('@modelcontextprotocol/server')},
+@modelcontextprotocol/sdk ${version('@modelcontextprotocol/sdk')}, @rekog/mcp-nest
+${version('@rekog/mcp-nest')}.
 
-Reproduce: \`npm run bench\` (\`BENCH_ROUNDS\`, \`BENCH_SECONDS\`, \`BENCH_CONNECTIONS\` to change the run).
+### Throughput and latency
+
+A handshake row counts cycles per second (three requests each). "Not served" means the server
+answered the request with an error, so it was not measured.
 
 ${table}
 
+### Cold start and memory
+
 ${coldTable}
 
-Not measured yet (issue 12 continues): the official SDK (2.x stateless, 1.x stateful) and
-@rekog/mcp-nest, the initialize-era handshake, \`resources/read\` through a template, 2025-era
-\`tools/call\`, RSS idle/after load/after 10,000 sessions, and the targets' verdicts.
-`,
+${churnTable}
+
+### Targets
+
+${targetTable}
+
+<!-- bench:end -->`;
+
+// The generated part replaces what lies between the markers; the rest of the file is kept.
+const output = process.env.BENCH_OUTPUT ?? join(here, '..', 'docs', 'benchmarks.md');
+const previous = existsSync(output) ? readFileSync(output, 'utf8') : '';
+const marked = /<!-- bench:start[\s\S]*<!-- bench:end -->/;
+writeFileSync(
+  output,
+  marked.test(previous)
+    ? previous.replace(marked, () => generated)
+    : `# Benchmarks\n\n${generated}\n`,
 );
 console.log(`\nwritten to ${output}`);

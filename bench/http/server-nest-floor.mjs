@@ -2,12 +2,22 @@
 import 'reflect-metadata';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { TOOL_DEFINITIONS, callTool } from './tools.mjs';
+import { ready } from './ipc.mjs';
+import { TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
 
 class FloorController {
   handle(message) {
     if (message.method === 'tools/list') {
       return { jsonrpc: '2.0', id: message.id, result: { tools: TOOL_DEFINITIONS } };
+    }
+    if (message.method === 'resources/read') {
+      const { uri } = message.params;
+      const text = readItem(uri.slice('item://'.length));
+      return {
+        jsonrpc: '2.0',
+        id: message.id,
+        result: { contents: [{ uri, mimeType: 'text/plain', text }] },
+      };
     }
     const text = callTool(message.params.name, message.params.arguments);
     return { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text }] } };
@@ -24,4 +34,4 @@ Reflect.decorate([Module({ controllers: [FloorController] })], FloorModule);
 
 const app = await NestFactory.create(FloorModule, { logger: false });
 await app.listen(Number(process.env.PORT), '127.0.0.1');
-process.send?.('ready');
+ready();

@@ -1,15 +1,18 @@
-// Snodo through the Nest controller: SnodoModule.forRoot with the 201 tools added in code.
+// Snodo through the Nest controller: SnodoModule.forRoot with the 201 tools and the item template
+// added in code.
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SnodoModule, SnodoRegistry } from '../../dist/index.js';
-import { TOOL_DEFINITIONS, callTool } from './tools.mjs';
+import { ready } from './ipc.mjs';
+import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
 
 class Catalog {
   constructor(registry) {
     for (const definition of TOOL_DEFINITIONS) {
       registry.addTool({ definition, call: (args) => callTool(definition.name, args) });
     }
+    registry.addResource({ definition: ITEM_TEMPLATE, read: ({ id }) => readItem(id) });
   }
 }
 Reflect.defineMetadata('design:paramtypes', [SnodoRegistry], Catalog);
@@ -28,4 +31,4 @@ Reflect.decorate(
 
 const app = await NestFactory.create(BenchModule, { logger: false });
 await app.listen(Number(process.env.PORT), '127.0.0.1');
-process.send?.('ready');
+ready();

@@ -835,7 +835,10 @@ function buildContext(state: ServeState, exchange: Exchange): CallContext {
     clientCapabilities: state.clientCapabilities,
     sessionId: exchange.session?.id,
     meta: state.meta,
-    signal: exchange.signal ?? NEVER_ABORTED,
+    // A getter: a transport may make the signal only when a handler asks for it.
+    get signal() {
+      return exchange.signal ?? NEVER_ABORTED;
+    },
     transport: exchange.transport,
     request: exchange.request,
     progress: (progress, total, message) => {

@@ -19,6 +19,7 @@ import {
 } from '../../core/index.js';
 import { readBody, type BodyReadOutcome } from './body-reader.js';
 import { HostCheck, type HostCheckOptions } from './host-check.js';
+import { LazyAbort } from './lazy-abort.js';
 import { ReplayBuffer, ResumableStream } from './replay.buffer.js';
 import { SseStream } from './sse.writer.js';
 import { HTTP_MESSAGES } from './streamable-http.messages.js';
@@ -86,7 +87,7 @@ export class StreamableHttpTransport {
   private readonly streams = new Set<SseStream>();
   private readonly sessionStreams = new Map<string, SseStream>();
   /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
-  private readonly inflight = new Map<string, AbortController>();
+  private readonly inflight = new Map<string, LazyAbort>();
   private readonly pending = new PendingClientRequests();
   private readonly replay = new ReplayBuffer();
   private closing = false;
@@ -251,7 +252,7 @@ export class StreamableHttpTransport {
       res.writeHead(202).end();
       return;
     }
-    const abort = new AbortController();
+    const abort = new LazyAbort();
     // 2026-07-28: closing the stream cancels the request. Initialize era: a dropped connection is
     // not a cancellation; the rest of the stream is kept for a resume with Last-Event-ID.
     const onClose = (): void => {
@@ -270,7 +271,9 @@ export class StreamableHttpTransport {
       transport: 'http',
       session,
       request: req,
-      signal: abort.signal,
+      get signal() {
+        return abort.signal;
+      },
       headers: {
         protocolVersion: headerVersion,
         method: header(req, 'mcp-method'),
@@ -279,7 +282,7 @@ export class StreamableHttpTransport {
       },
       // Progress and log messages turn the response into an event stream that ends with the result.
       notify: (notification) => {
-        if (abort.signal.aborted) return;
+        if (abort.aborted) return;
         if (session === undefined && res.writableEnded) return;
         stream ??= open();
         stream.send(notification);
@@ -320,7 +323,7 @@ export class StreamableHttpTransport {
         ?.abort(new Error('the client cancelled the request'));
     }
     res.off('close', onClose);
-    if (abort.signal.aborted) {
+    if (abort.aborted) {
       // A cancelled request gets no response; end the HTTP exchange if the client is still there.
       if (stream instanceof ResumableStream) stream.end();
       else if (stream !== undefined) stream.close();

@@ -1,0 +1,214 @@
+// The pieces of the HTTP benchmark: start a server process, open a session, check and load it.
+import { fork } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { HANDSHAKE } from './tools.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const freePort = async () => {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+};
+
+/** Forks a server file; resolves once it listens, with the time from fork to listening. */
+export async function start(spec) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = fork(join(here, spec.file), [], {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    const onExit = (code) => reject(new Error(`${spec.label} exited (${code}) before listening`));
+    child.once('exit', onExit);
+    child.once('message', () => {
+      child.off('exit', onExit);
+      resolve();
+    });
+  });
+  return {
+    ...spec,
+    child,
+    url: `http://127.0.0.1:${port}/mcp`,
+    coldMs: performance.now() - started,
+    session: undefined,
+  };
+}
+
+export async function stop(server) {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill();
+  await exited;
+}
+
+/** The server's RSS in bytes after a full GC, asked over IPC. */
+export function memory(server) {
+  return new Promise((resolve) => {
+    server.child.once('message', (message) => resolve(message.rss));
+    server.child.send('memory');
+  });
+}
+
+/** Reads a JSON-RPC answer, whether sent as JSON or as one SSE event. */
+async function readMessage(response) {
+  const text = await response.text();
+  if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim())
+      .find((line) => line.startsWith('{'));
+    return data === undefined ? undefined : JSON.parse(data);
+  }
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+/** Opens an initialize-era session; answers its id. */
+export async function openSession(server) {
+  const init = await fetch(server.url, { method: 'POST', ...HANDSHAKE.initialize });
+  const answer = await readMessage(init);
+  const id = init.headers.get('mcp-session-id');
+  if (answer?.result === undefined || id === null) {
+    throw new Error(
+      `${server.label} did not open a session: ${init.status} ${JSON.stringify(answer)}`,
+    );
+  }
+  const sessionHeaders = { ...HANDSHAKE.initialized.headers, 'mcp-session-id': id };
+  const done = await fetch(server.url, {
+    method: 'POST',
+    headers: sessionHeaders,
+    body: HANDSHAKE.initialized.body,
+  });
+  await done.arrayBuffer();
+  return id;
+}
+
+/** The headers and body a request is sent with on this server (a session id where needed). */
+export function prepared(server, request) {
+  const headers =
+    request.era === '2025' && server.sessions && server.session !== undefined
+      ? { ...request.headers, 'mcp-session-id': server.session }
+      : request.headers;
+  return { headers, body: request.body };
+}
+
+/**
+ * Sends the request once: `undefined` when it answers a JSON-RPC result, otherwise a short
+ * description of what came back (the row then reads "not served").
+ */
+export async function check(server, request) {
+  const response = await fetch(server.url, { method: 'POST', ...prepared(server, request) });
+  let message;
+  try {
+    message = await readMessage(response);
+  } catch {
+    return `HTTP ${response.status}, not JSON-RPC`;
+  }
+  if (response.status === 200 && message?.result !== undefined && !message.result.isError) {
+    return undefined;
+  }
+  const error = message?.error;
+  return `HTTP ${response.status}${error ? ` ${error.code} ${String(error.message).slice(0, 80)}` : ''}`;
+}
+
+/** The initialize, initialized, DELETE cycle, once, by hand: `undefined` when it works. */
+export async function checkHandshake(server) {
+  try {
+    const id = await openSession(server);
+    const closed = await fetch(server.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' },
+    });
+    await closed.arrayBuffer();
+    return closed.ok ? undefined : `DELETE answered ${closed.status}`;
+  } catch (error) {
+    return error.message;
+  }
+}
+
+const run = (options) =>
+  new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+
+const summary = (result, per = 1) => ({
+  rps: result.requests.average / per,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  bad: result.non2xx + result.errors + result.timeouts,
+});
+
+/** Drives one request for `seconds` seconds. */
+export async function load(server, request, { connections, seconds }) {
+  const { headers, body } = prepared(server, request);
+  const result = await run({
+    url: server.url,
+    method: 'POST',
+    headers,
+    body,
+    connections,
+    duration: seconds,
+  });
+  return summary(result);
+}
+
+const header = (headers, name) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/** The handshake requests in a loop: each connection opens a session and closes it again. */
+const handshakeRequests = () => [
+  {
+    method: 'POST',
+    ...HANDSHAKE.initialize,
+    onResponse: (_status, _body, context, headers) => {
+      context.session = header(headers, 'mcp-session-id');
+    },
+  },
+  {
+    method: 'POST',
+    setupRequest: (request, context) => ({
+      ...request,
+      headers: { ...HANDSHAKE.initialized.headers, 'mcp-session-id': context.session },
+      body: HANDSHAKE.initialized.body,
+    }),
+  },
+  {
+    method: 'DELETE',
+    setupRequest: (request, context) => ({
+      ...request,
+      headers: { 'mcp-session-id': context.session, 'mcp-protocol-version': '2025-11-25' },
+      body: undefined,
+    }),
+  },
+];
+
+/** Handshake cycles per second (three requests each) for `seconds` seconds. */
+export async function loadHandshake(server, { connections, seconds }) {
+  const result = await run({
+    url: server.url,
+    connections,
+    duration: seconds,
+    requests: handshakeRequests(),
+  });
+  return summary(result, 3);
+}
+
+/** Opens and closes `count` sessions as fast as the server allows. */
+export async function churnSessions(server, { connections, count }) {
+  const result = await run({
+    url: server.url,
+    connections,
+    amount: count * 3,
+    requests: handshakeRequests(),
+  });
+  return summary(result, 3);
+}

@@ -1,0 +1,114 @@
+// Issue 12's targets, each measured from the run's medians: a value and a verdict (met, missed,
+// or "not measured" when a server or an operation of the comparison did not run).
+
+const CALL_2026 = 'tools/call (2026-07-28)';
+const CALL_2025 = 'tools/call (2025-11-25)';
+const LIST_2026 = 'tools/list (2026-07-28)';
+const LIST_2025 = 'tools/list (2025-11-25)';
+const CALLS = [CALL_2026, CALL_2025];
+const LISTS = [LIST_2026, LIST_2025];
+
+const fmt = (x) => `${x.toFixed(2)}×`;
+const NOT_MEASURED = { value: '–', verdict: 'not measured' };
+
+/**
+ * `ours / theirs` for each operation both sides served: the verdict holds when every pair meets
+ * `min`. The value lists each pair.
+ */
+function compare(m, ours, theirs, operations, min) {
+  const pairs = operations
+    .map((op) => [op, m.stat(ours, op)?.rps, m.stat(theirs, op)?.rps])
+    .filter(([, a, b]) => a !== undefined && b !== undefined);
+  if (pairs.length === 0) return NOT_MEASURED;
+  const ratios = pairs.map(([op, a, b]) => [op, a / b]);
+  return {
+    value: ratios.map(([op, r]) => `${fmt(r)} (${op.replace(/^[^(]*\(|\)$/g, '')})`).join(', '),
+    verdict: ratios.every(([, r]) => r >= min) ? 'met' : 'missed',
+  };
+}
+
+function eraCost(m, key) {
+  const modern = m.stat(key, CALL_2026)?.rps;
+  const legacy = m.stat(key, CALL_2025)?.rps;
+  if (modern === undefined || legacy === undefined) return NOT_MEASURED;
+  const cost = legacy / modern; // time per 2026 request ÷ time per 2025 request
+  return { value: fmt(cost), verdict: cost <= 1.1 ? 'met' : 'missed' };
+}
+
+function churn(m, key) {
+  const c = m.churn(key);
+  if (c === undefined) return NOT_MEASURED;
+  const growth = (c.after - c.warm) / c.warm;
+  return {
+    value: `${(growth * 100).toFixed(1)}%`,
+    verdict: growth <= 0.1 ? 'met' : 'missed',
+  };
+}
+
+export const TARGETS = [
+  {
+    text: 'tools/call via the Nest controller ≥ 0.7× the Nest floor',
+    measure: (m) => compare(m, 'snodoNest', 'nest', [CALL_2026], 0.7),
+  },
+  {
+    text: 'tools/call via the Nest controller ≥ 2.5× @rekog/mcp-nest (same era)',
+    measure: (m) => compare(m, 'snodoNest', 'mcpNest', CALLS, 2.5),
+  },
+  {
+    text: "tools/call via the Nest controller ≥ 10× the official SDK's stateless mode (same era)",
+    measure: (m) => compare(m, 'snodoNest', 'sdk2', CALLS, 10),
+  },
+  {
+    text: 'tools/call via the standalone listener ≥ 0.4× the raw floor',
+    measure: (m) => compare(m, 'snodo', 'raw', [CALL_2026], 0.4),
+  },
+  {
+    text: 'tools/call via the standalone listener ≈ 10× @rekog/mcp-nest (≥ 9×, same era)',
+    measure: (m) => compare(m, 'snodo', 'mcpNest', CALLS, 9),
+  },
+  {
+    text: 'a 2026-07-28 tools/call costs ≤ 1.1× a 2025-11-25 one (Nest controller)',
+    measure: (m) => eraCost(m, 'snodoNest'),
+  },
+  {
+    text: 'a 2026-07-28 tools/call costs ≤ 1.1× a 2025-11-25 one (standalone)',
+    measure: (m) => eraCost(m, 'snodo'),
+  },
+  {
+    text: 'tools/list via the Nest controller ≥ 0.7× the Nest floor',
+    measure: (m) => compare(m, 'snodoNest', 'nest', [LIST_2026], 0.7),
+  },
+  {
+    text: 'tools/list via the standalone listener ≥ 0.8× the raw floor',
+    measure: (m) => compare(m, 'snodo', 'raw', [LIST_2026], 0.8),
+  },
+  {
+    text: 'tools/list via the Nest controller ≥ 10× @rekog/mcp-nest (same era)',
+    measure: (m) => compare(m, 'snodoNest', 'mcpNest', LISTS, 10),
+  },
+  {
+    text: 'tools/list via the Nest controller ≥ 10× the official SDK stateless (same era)',
+    measure: (m) => compare(m, 'snodoNest', 'sdk2', LISTS, 10),
+  },
+  {
+    text: 'handshake cycles via the standalone listener ≥ 0.4× the raw floor',
+    measure: (m) => compare(m, 'snodo', 'raw', [m.HANDSHAKE_OP], 0.4),
+  },
+  {
+    text: 'cold start of Snodo via Nest < 1.3× a bare Nest app',
+    measure: (m) => {
+      const ours = m.cold('snodoNest');
+      const bare = m.cold('nest');
+      if (ours === undefined || bare === undefined) return NOT_MEASURED;
+      return { value: fmt(ours / bare), verdict: ours / bare < 1.3 ? 'met' : 'missed' };
+    },
+  },
+  {
+    text: 'RSS after 10,000 sessions within 10% of RSS after warm-up (Nest controller)',
+    measure: (m) => churn(m, 'snodoNest'),
+  },
+  {
+    text: 'RSS after 10,000 sessions within 10% of RSS after warm-up (standalone)',
+    measure: (m) => churn(m, 'snodo'),
+  },
+];

@@ -1,0 +1,32 @@
+/**
+ * An abort controller whose `AbortController` is only made when someone reads `signal`: most
+ * requests finish without a handler looking at their signal, and making one costs a few percent
+ * of a small request. Aborting before the signal exists is remembered.
+ * @internal
+ */
+export class LazyAbort {
+  private controller?: AbortController;
+  private reason: unknown;
+  private abortedEarly = false;
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.abortedEarly) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.controller === undefined ? this.abortedEarly : this.controller.signal.aborted;
+  }
+
+  abort(reason: unknown): void {
+    if (this.controller !== undefined) {
+      this.controller.abort(reason);
+    } else if (!this.abortedEarly) {
+      this.abortedEarly = true;
+      this.reason = reason;
+    }
+  }
+}
