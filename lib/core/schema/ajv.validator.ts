@@ -88,7 +88,7 @@ export function toIssue(error: ErrorObject): ValidationIssue {
  */
 export interface AjvValidatorOptions {
   /** Extra ajv options (`strict`, `allErrors` and schema loading stay off). */
-  ajv?: Omit<Options, 'loadSchema'>;
+  ajv?: Omit<Options, 'loadSchema' | 'validateSchema'>;
   /**
    * When ajv generates a schema's code. `lazy` (the default) checks every schema when the runtime
    * is built (dialect, meta-schema or a hand-written check of the common vocabulary, regular
@@ -153,6 +153,9 @@ export class AjvValidator implements SchemaValidator {
       allErrors: false,
       validateFormats: true,
       ...options.ajv,
+      // compile() below checks each schema itself, once (by hand or against the meta-schema):
+      // ajv need not check it again when it generates the code.
+      validateSchema: false,
     };
     this.draft2020 = new Ajv2020(settings);
     this.draft07 = new Ajv(settings);

@@ -259,7 +259,9 @@ describe('Schema validators', () => {
           [],
         ];
         for (const schema of other) expect(isPlainSchema(schema)).toBe(false);
-        new AjvValidator().compile({ type: 'object', properties: { q: { type: 'string' } } });
+        new AjvValidator()
+          .compile({ type: 'object', properties: { q: { type: 'string' } } })
+          .validate({ q: 1 });
         expect(metaCheck).not.toHaveBeenCalled();
         new AjvValidator().compile({ oneOf: [{ type: 'string' }, { type: 'integer' }] });
         expect(metaCheck).toHaveBeenCalledTimes(1);
