@@ -430,7 +430,7 @@ export class ProtocolHandler {
     // The digest binds a state to its call; it is only needed when a state comes or goes.
     const digest = (): string =>
       digestOf(request.method === 'resources/read' ? {} : params.arguments);
-    let answers: JsonObject = {};
+    let answers: JsonObject | undefined;
     if (params.requestState !== undefined) {
       const previous = runtime.requestStates.decode(params.requestState, target, digest());
       if (previous === undefined) {
@@ -440,13 +440,18 @@ export class ProtocolHandler {
     }
     if (isJsonObject(params.inputResponses)) answers = { ...answers, ...params.inputResponses };
     try {
-      return await this.serveRequest(request, runtime, { ...state, answers }, exchange);
+      const withAnswers = answers === undefined ? state : { ...state, answers };
+      return await this.serveRequest(request, runtime, withAnswers, exchange);
     } catch (thrown) {
       if (!(thrown instanceof InputRequiredSignal)) throw thrown;
       return this.modernResult(request.id, runtime, {
         resultType: 'input_required',
         inputRequests: { ...thrown.requests },
-        requestState: runtime.requestStates.encode({ target, digest: digest(), answers }),
+        requestState: runtime.requestStates.encode({
+          target,
+          digest: digest(),
+          answers: answers ?? {},
+        }),
       });
     }
   }

@@ -34,7 +34,8 @@ export function normalizeToolResult(
   }
   let result: CallToolResult;
   if (typeof value === 'string') {
-    result = Result.text(value);
+    // The common case, built as a plain object: only results handed in by users need a brand.
+    result = { content: [{ type: 'text', text: value }] };
   } else if (isResult(value)) {
     result = value;
   } else if (value === undefined) {
