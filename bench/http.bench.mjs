@@ -221,8 +221,15 @@ const targetTable = ['| Target | Measured | Verdict |', '| --- | --- | --- |', .
 
 console.log(`\n${table}\n\n${coldTable}\n\n${churnTable}\n\n${targetTable}`);
 
-const versions = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')).devDependencies;
-const version = (name) => versions[name] ?? 'not installed';
+/** The installed version of a package, read from node_modules. */
+const version = (name) => {
+  try {
+    const manifest = join(here, '..', 'node_modules', ...name.split('/'), 'package.json');
+    return JSON.parse(readFileSync(manifest, 'utf8')).version;
+  } catch {
+    return 'not installed';
+  }
+};
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 const generated = `<!-- bench:start (written by npm run bench; edit outside these markers) -->
 

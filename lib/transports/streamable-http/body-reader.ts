@@ -37,7 +37,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyReadO
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => settle({ ok: true, body: Buffer.concat(chunks, size) });
+    const onEnd = (): void =>
+      settle({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
     const onError = (): void => settle({ ok: false, reason: 'aborted' });
     const onClose = (): void => {
       if (!req.complete) settle({ ok: false, reason: 'aborted' });

@@ -1,7 +1,8 @@
 /**
  * An abort controller whose `AbortController` is only made when someone reads `signal`: most
- * requests finish without a handler looking at their signal, and making one costs a few percent
- * of a small request. Aborting before the signal exists is remembered.
+ * requests finish without a handler looking at their signal, and making one (and watching the
+ * connection for it) costs a few percent of a small request. Aborting before the signal exists is
+ * remembered.
  * @internal
  */
 export class LazyAbort {
@@ -9,10 +10,14 @@ export class LazyAbort {
   private reason: unknown;
   private abortedEarly = false;
 
+  /** @param onFirstSignal runs when the signal is first asked for (to start watching a connection). */
+  constructor(private readonly onFirstSignal?: () => void) {}
+
   get signal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();
       if (this.abortedEarly) this.controller.abort(this.reason);
+      else this.onFirstSignal?.();
     }
     return this.controller.signal;
   }
