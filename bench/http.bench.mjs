@@ -105,7 +105,7 @@ for (let round = 1; round <= ROUNDS; round++) {
         else refusals.set(`${spec.key}|${op}`, refused);
       }
       // Warm-up (JIT, caches), not recorded: every served operation for WARMUP seconds.
-      for (const [, request] of served) {
+      for (const [, request] of WARMUP > 0 ? served : []) {
         await load(server, request, { connections: CONNECTIONS, seconds: WARMUP });
       }
       for (const [op, request] of served) {

@@ -1,5 +1,5 @@
 // Checks the built package: `./core` and `./client` must load where only the package's own
-// dependencies are installed (no Nest, rxjs or reflect-metadata). Copies dist/ into an empty
+// dependencies are installed (no Nest, rxjs or reflect-metadata), and `./redis` with ioredis added. Copies dist/ into an empty
 // temporary folder, links the dependencies into its node_modules, and imports them.
 import {
   cpSync,
@@ -41,7 +41,15 @@ try {
     nestLoaded = false;
   }
   if (nestLoaded) throw new Error('the check is void: "." loaded without Nest installed');
-  console.log('exports: ./core and ./client load without Nest; "." needs it, as expected');
+  // ./redis needs its optional peer ioredis, and nothing of Nest.
+  const peer = join(dir, 'node_modules', 'ioredis');
+  symlinkSync(resolve('node_modules', 'ioredis'), peer, 'dir');
+  const redis = await import(pathToFileURL(join(dir, 'dist/redis/index.js')).href);
+  if (typeof redis.redisStore({ url: 'redis://127.0.0.1:1' }).ready !== 'function')
+    throw new Error('./redis gave no store');
+  console.log(
+    'exports: ./core, ./client and ./redis (with ioredis) load without Nest; "." needs it, as expected',
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

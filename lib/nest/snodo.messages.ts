@@ -2,6 +2,8 @@ const capital = (word: string): string => word.charAt(0).toUpperCase() + word.sl
 
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
+  BAD_SHARED_STORE:
+    'Snodo: the store option must be a shared store with sessionStore, subscriptionStore, notificationBus, ready() and close(), such as redisStore({ url }) from @snodo/nestjs/redis',
   NO_SNODO_MODULE:
     'Snodo: the module does not import SnodoModule.forRoot(), so it serves no MCP catalog; import it in the root module',
   CLASS_WITHOUT_METHOD: (className: string, kind: string, method: string) =>

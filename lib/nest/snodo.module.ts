@@ -1,6 +1,7 @@
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { InMemorySessionStore, NotificationHub } from '../core/index.js';
+import { InMemorySessionStore, NotificationHub, type SharedStore } from '../core/index.js';
+import { NEST_MESSAGES } from './snodo.messages.js';
 import { StreamableHttpTransport } from '../transports/index.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './snodo-body.reader.js';
@@ -41,7 +42,15 @@ import { SnodoRegistry } from './snodo.registry.js';
     },
     {
       provide: SNODO_NOTIFICATION_HUB,
-      useFactory: (options: SnodoModuleOptions) => new NotificationHub(options.subscriptionStore),
+      // With a shared store, bootstrap waits for it (and stops with its error when unreachable).
+      useFactory: async (options: SnodoModuleOptions) => {
+        const store = checkSharedStore(options.store);
+        await store?.ready();
+        return new NotificationHub(
+          options.subscriptionStore ?? store?.subscriptionStore,
+          store?.notificationBus,
+        );
+      },
       inject: [SNODO_RESOLVED_OPTIONS],
     },
     {
@@ -49,7 +58,10 @@ import { SnodoRegistry } from './snodo.registry.js';
       useFactory: (registry: SnodoRegistry, options: SnodoModuleOptions, hub: NotificationHub) =>
         new StreamableHttpTransport(registry, {
           bodyLimit: options.bodyLimit,
-          sessionStore: options.sessionStore ?? new InMemorySessionStore(options.sessions),
+          sessionStore:
+            options.sessionStore ??
+            options.store?.sessionStore ??
+            new InMemorySessionStore(options.sessions),
           hub,
           dnsRebindingProtection: options.dnsRebindingProtection,
           allowedHosts: options.allowedHosts,
@@ -72,6 +84,7 @@ export class SnodoModule extends SnodoConfigurableModule implements OnModuleDest
   constructor(
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
     @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
+    @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
   ) {
     super();
   }
@@ -83,5 +96,22 @@ export class SnodoModule extends SnodoConfigurableModule implements OnModuleDest
    */
   async onModuleDestroy(): Promise<void> {
     await this.transport.shutdown(this.options.shutdownTimeoutMs ?? 10_000);
+    this.hub.close();
+    await this.options.store?.close();
   }
+}
+
+/** The `store` option, checked: it must look like a {@link SharedStore}. */
+function checkSharedStore(store: SharedStore | undefined): SharedStore | undefined {
+  if (store === undefined) return undefined;
+  const valid =
+    typeof store === 'object' &&
+    store !== null &&
+    typeof store.ready === 'function' &&
+    typeof store.close === 'function' &&
+    typeof store.sessionStore?.get === 'function' &&
+    typeof store.subscriptionStore?.subscribers === 'function' &&
+    typeof store.notificationBus?.publish === 'function';
+  if (!valid) throw new Error(NEST_MESSAGES.BAD_SHARED_STORE);
+  return store;
 }

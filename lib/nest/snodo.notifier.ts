@@ -19,24 +19,26 @@ export class SnodoNotifier {
 
   /**
    * Announces that the resource at `uri` changed: `notifications/resources/updated` reaches
-   * exactly the subscribers of that URI. Needs `resourceSubscriptions: true`.
+   * exactly the subscribers of that URI, on every instance when the module has a shared `store`.
+   * Needs `resourceSubscriptions: true`. Rejects with a `StoreUnavailableError` when the shared
+   * store cannot be reached.
    */
   resourceUpdated(uri: string): Promise<void> {
     return this.hub.resourceUpdated(uri);
   }
 
   /** Announces that the list of resources changed. Needs `listChanged: true`. */
-  resourcesListChanged(): void {
-    this.hub.listChanged('resources');
+  resourcesListChanged(): Promise<void> {
+    return this.hub.listChanged('resources');
   }
 
   /** Announces that the list of tools changed. Needs `listChanged: true`. */
-  toolsListChanged(): void {
-    this.hub.listChanged('tools');
+  toolsListChanged(): Promise<void> {
+    return this.hub.listChanged('tools');
   }
 
   /** Announces that the list of prompts changed. Needs `listChanged: true`. */
-  promptsListChanged(): void {
-    this.hub.listChanged('prompts');
+  promptsListChanged(): Promise<void> {
+    return this.hub.listChanged('prompts');
   }
 }

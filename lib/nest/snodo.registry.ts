@@ -176,7 +176,11 @@ export class SnodoRegistry implements RuntimeSource {
       return;
     }
     this.current = this.current.withRouter(change(this.current.router));
-    if (this.current.listChanged) this.hub.listChanged(kind);
+    if (this.current.listChanged) {
+      this.hub.listChanged(kind).catch((error: unknown) => {
+        this.logger.warn(`the ${kind} list changed, but the announcement failed: ${String(error)}`);
+      });
+    }
   }
 
   private remove(kind: ListKind, change: Change): boolean {

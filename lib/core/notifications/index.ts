@@ -9,3 +9,4 @@ export {
   InMemorySubscriptionStore,
   type SubscriptionStore,
 } from './subscription-store.interface.js';
+export type { BusMessage, NotificationBus } from './notification-bus.interface.js';

@@ -66,13 +66,13 @@ describe('NotificationHub', () => {
     expect(hub.attachSession('a', () => undefined)).toBeUndefined();
   });
 
-  it('should send list changes to sessions and to the listens that asked', () => {
+  it('should send list changes to sessions and to the listens that asked', async () => {
     const hub = new NotificationHub();
     const got: JsonRpcNotification[] = [];
     hub.attachSession('a', (n) => got.push(n));
     hub.listen(9, filter([], { resourcesListChanged: true }), (n) => got.push(n));
     hub.listen(10, filter([]), (n) => got.push(n));
-    hub.listChanged('resources');
+    await hub.listChanged('resources');
     expect(got).toEqual([
       {
         jsonrpc: '2.0',

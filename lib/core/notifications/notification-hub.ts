@@ -1,4 +1,5 @@
 import type { JsonObject, JsonRpcId, JsonRpcNotification } from '../protocol/json-rpc.type.js';
+import type { BusMessage, NotificationBus } from './notification-bus.interface.js';
 import {
   InMemorySubscriptionStore,
   type SubscriptionStore,
@@ -47,7 +48,27 @@ export class NotificationHub {
   private readonly listens = new Set<Listen>();
   private readonly sessions = new Map<string, NotificationSink>();
 
-  constructor(private readonly store: SubscriptionStore = new InMemorySubscriptionStore()) {}
+  private readonly bus?: NotificationBus;
+  private readonly stopBus?: () => void;
+
+  /**
+   * @param store where session subscriptions live.
+   * @param bus carries announcements to every instance; without one they stay in this process.
+   */
+  constructor(
+    private readonly store: SubscriptionStore = new InMemorySubscriptionStore(),
+    bus?: NotificationBus,
+  ) {
+    this.bus = bus;
+    this.stopBus = bus?.subscribe((message) => {
+      void this.deliverLocally(message).catch(() => undefined);
+    });
+  }
+
+  /** Stops listening to the bus (at shutdown). */
+  close(): void {
+    this.stopBus?.();
+  }
 
   /** Records that a session wants `notifications/resources/updated` for a URI. */
   async subscribe(sessionId: string, uri: string): Promise<void> {
@@ -87,13 +108,33 @@ export class NotificationHub {
     return () => this.listens.delete(listen);
   }
 
-  /** Announces that the resource at `uri` changed. */
+  /** Announces that the resource at `uri` changed, to every instance when there is a bus. */
   async resourceUpdated(uri: string): Promise<void> {
+    const message: BusMessage = { kind: 'resourceUpdated', uri };
+    if (this.bus !== undefined) await this.bus.publish(message);
+    else await this.deliverLocally(message);
+  }
+
+  /** Announces that a catalog (tools, resources or prompts) changed, to every instance when there is a bus. */
+  async listChanged(kind: ListKind): Promise<void> {
+    const message: BusMessage = { kind: 'listChanged', list: kind };
+    if (this.bus !== undefined) await this.bus.publish(message);
+    else await this.deliverLocally(message);
+  }
+
+  /** Delivers an announcement to the streams this process holds. */
+  private async deliverLocally(message: BusMessage): Promise<void> {
+    if (message.kind === 'listChanged') this.deliverListChanged(message.list);
+    else await this.deliverResourceUpdated(message.uri);
+  }
+
+  private async deliverResourceUpdated(uri: string): Promise<void> {
     for (const listen of this.listens) {
       if (listen.filter.resourceSubscriptions.has(uri)) {
         this.deliver(listen, 'notifications/resources/updated', { uri });
       }
     }
+    if (this.sessions.size === 0) return;
     for (const sessionId of await this.store.subscribers(uri)) {
       this.deliverToSession(sessionId, {
         jsonrpc: '2.0',
@@ -103,8 +144,7 @@ export class NotificationHub {
     }
   }
 
-  /** Announces that a catalog (tools, resources or prompts) changed. */
-  listChanged(kind: ListKind): void {
+  private deliverListChanged(kind: ListKind): void {
     const method = `notifications/${kind}/list_changed`;
     for (const listen of this.listens)
       if (listen.filter[LIST_FLAG[kind]]) this.deliver(listen, method, {});

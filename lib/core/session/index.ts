@@ -4,3 +4,5 @@ export {
   InMemorySessionStore,
   type InMemorySessionStoreOptions,
 } from './in-memory-session.store.js';
+export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.error.js';
+export type { SharedStore } from './shared-store.interface.js';

@@ -5,6 +5,7 @@ import type {
   SchemaValidator,
   SchemaValidatorName,
   SessionStore,
+  SharedStore,
   SubscriptionStore,
 } from '../../core/index.js';
 
@@ -64,6 +65,13 @@ export interface SnodoModuleOptions {
   bodyLimit?: number;
   /** Where initialize-era sessions live. @default an in-memory store (one process) */
   sessionStore?: SessionStore;
+  /**
+   * What several instances share (sessions, subscriptions, notifications between instances), such
+   * as `redisStore({ url })` from `@snodo/nestjs/redis`. Bootstrap waits for it to connect and
+   * stops with a clear error when it cannot; `sessionStore` and `subscriptionStore`, when given,
+   * take precedence over its parts. Closed at shutdown. @default nothing shared (in memory)
+   */
+  store?: SharedStore;
   /**
    * Limits of the in-memory session store (ignored with `sessionStore`): a session idle for
    * `idleTimeoutMs` expires, and beyond `maxSessions` the least recently used one is dropped.

@@ -20,6 +20,8 @@ export const HTTP_MESSAGES = {
     'Conflict: this session already has a GET stream open; close it before opening another',
   UNKNOWN_LAST_EVENT_ID:
     'Not found: the Last-Event-ID names no event this session still keeps; send the request again',
+  STORE_UNAVAILABLE:
+    'Service unavailable: the shared session store cannot be reached; retry in a moment (requests without a session are not affected)',
   SHUTTING_DOWN:
     'Service unavailable: the server is shutting down; retry on another instance or later',
   BAD_LEGACY_VERSION_HEADER:

@@ -5,6 +5,7 @@ import {
   PendingClientRequests,
   ProtocolHandler,
   classifyMessage,
+  isStoreUnavailable,
   isModernMessage,
   parseMessage,
   serializeMessage,
@@ -144,6 +145,15 @@ export class StreamableHttpTransport {
     this.active++;
     try {
       await this.route(req, res);
+    } catch (error) {
+      // A shared store (Redis) is down: the request that needed it gets a clear 503, never a hang;
+      // the next ones are served normally once the store is back.
+      if (!isStoreUnavailable(error)) throw error;
+      if (!res.headersSent && !res.destroyed) {
+        sendError(res, 503, ErrorCode.InternalError, HTTP_MESSAGES.STORE_UNAVAILABLE, undefined, {
+          'Retry-After': '1',
+        });
+      } else if (!res.writableEnded) res.end();
     } finally {
       this.active--;
     }
@@ -252,14 +262,20 @@ export class StreamableHttpTransport {
       res.writeHead(202).end();
       return;
     }
-    const abort = new LazyAbort();
-    // 2026-07-28: closing the stream cancels the request. Initialize era: a dropped connection is
-    // not a cancellation; the rest of the stream is kept for a resume with Last-Event-ID.
+    // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
+    // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
+    // the rest of the stream is kept for a resume with Last-Event-ID.
     const onClose = (): void => {
-      if (!res.writableFinished && session === undefined)
-        abort.abort(new Error('the client closed the connection'));
+      if (!res.writableFinished) abort.abort(new Error('the client closed the connection'));
     };
-    res.once('close', onClose);
+    const abort = new LazyAbort(
+      session === undefined
+        ? () => {
+            if (res.destroyed && !res.writableFinished) onClose();
+            else res.once('close', onClose);
+          }
+        : undefined,
+    );
     let stream: SseStream | ResumableStream | undefined;
     const open = (): SseStream | ResumableStream => {
       if (session === undefined) return this.openStream(res);
@@ -282,7 +298,7 @@ export class StreamableHttpTransport {
       },
       // Progress and log messages turn the response into an event stream that ends with the result.
       notify: (notification) => {
-        if (abort.aborted) return;
+        if (abort.aborted || res.destroyed) return;
         if (session === undefined && res.writableEnded) return;
         stream ??= open();
         stream.send(notification);

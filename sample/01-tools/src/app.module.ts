@@ -7,6 +7,7 @@ import { PackageResources } from './package.resources.js';
 import { PackageTools } from './package.tools.js';
 import { PlaceOrderTool } from './place-order.tool.js';
 import { ReviewTools } from './review.tools.js';
+import { sharedStore } from './shared-store.js';
 
 @Module({
   imports: [
@@ -16,6 +17,7 @@ import { ReviewTools } from './review.tools.js';
       instructions: 'Look up packages: search first, then ask for package_info or latest_version.',
       schemaValidator: 'ajv',
       resourceSubscriptions: true,
+      store: sharedStore,
     }),
   ],
   providers: [

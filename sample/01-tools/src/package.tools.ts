@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { Result, SnodoNotifier, Tool } from '../../../lib/index.js';
+import { Injectable, UseInterceptors } from '@nestjs/common';
+import { Result, SnodoNotifier, SnodoRateLimit, Tool } from '../../../lib/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
+import { PUBLISH_LIMIT, sharedStore } from './shared-store.js';
 
 /** Inline form: several tools as methods of one provider, with the catalog injected. */
 @Injectable()
@@ -74,6 +75,13 @@ export class PackageTools {
       required: ['name', 'version'],
     },
   })
+  @UseInterceptors(
+    new SnodoRateLimit({
+      limit: PUBLISH_LIMIT,
+      windowMs: 60_000,
+      store: sharedStore?.rateLimitStore,
+    }),
+  )
   async publishVersion(args: { name: string; version: string }) {
     if (!this.catalog.publish(args.name, args.version)) {
       return Result.error(`No package is named "${args.name}".`);

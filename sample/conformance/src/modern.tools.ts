@@ -81,8 +81,8 @@ export class ModernTools {
     description: 'Announces that the tool list changed',
     inputSchema: NO_ARGS,
   })
-  triggerToolChange(): string {
-    this.notifier.toolsListChanged();
+  async triggerToolChange(): Promise<string> {
+    await this.notifier.toolsListChanged();
     return 'notifications/tools/list_changed sent';
   }
 
@@ -91,8 +91,8 @@ export class ModernTools {
     description: 'Announces that the prompt list changed',
     inputSchema: NO_ARGS,
   })
-  triggerPromptChange(): string {
-    this.notifier.promptsListChanged();
+  async triggerPromptChange(): Promise<string> {
+    await this.notifier.promptsListChanged();
     return 'notifications/prompts/list_changed sent';
   }
 

@@ -1,0 +1,14 @@
+/**
+ * The scale-out tests (`npm run test:scale`): real redis-server and nginx processes and the built
+ * sample, so they run apart from `npm test`. .ci/run installs the Debian packages they need.
+ */
+export default {
+  displayName: 'scale',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/scale/**/*.e2e-spec.ts'],
+  testTimeout: 30_000,
+  maxWorkers: 1,
+};

@@ -1,0 +1,107 @@
+import type { Redis } from 'ioredis';
+import type { SharedStore } from '../core/index.js';
+import { connectRedis, lastError, safeUrl } from './redis-connection.js';
+import { RedisNotificationBus } from './redis-notification.bus.js';
+import { RedisRateLimitStore } from './redis-rate-limit.store.js';
+import { RedisSessionStore } from './redis-session.store.js';
+import { RedisSubscriptionStore } from './redis-subscription.store.js';
+
+/**
+ * Options of {@link redisStore}.
+ * @publicApi
+ */
+export interface RedisStoreOptions {
+  /** The Redis URL, such as `redis://localhost:6379` or `rediss://user:pass@host:6380/2`. */
+  url: string;
+  /** Prepended to every key and to the notification channel. @default 'snodo:' */
+  keyPrefix?: string;
+  /** A session unused for this long expires (Redis TTL, pushed back on every use). @default 1_800_000 */
+  sessionIdleTimeoutMs?: number;
+  /** The longest a command may take before the request that needed it gets a 503. @default 1_000 */
+  commandTimeoutMs?: number;
+  /** Hears about rate-limit hits let through because Redis could not be reached. */
+  onRateLimitUnavailable?: (error: unknown) => void;
+}
+
+/**
+ * What {@link redisStore} returns: the shared store for `SnodoModule.forRoot({ store })` (or the
+ * standalone listener), plus a rate-limit store for `SnodoRateLimit`.
+ * @publicApi
+ */
+export interface RedisStore extends SharedStore {
+  readonly sessionStore: RedisSessionStore;
+  readonly subscriptionStore: RedisSubscriptionStore;
+  readonly notificationBus: RedisNotificationBus;
+  readonly rateLimitStore: RedisRateLimitStore;
+}
+
+const wholeNumber = (value: number | undefined, fallback: number, name: string): number => {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen < 1) {
+    throw new Error(`Snodo: redisStore ${name} must be a whole number of milliseconds, 1 or more`);
+  }
+  return chosen;
+};
+
+/**
+ * Everything several instances share, in Redis: initialize-era sessions (with Redis TTLs),
+ * resource subscriptions, notifications between instances (pub/sub), and rate-limit counters.
+ * Two connections are opened by `ready()` (commands, and the pub/sub subscriber); they reconnect
+ * by themselves after an outage.
+ * @example
+ * ```ts
+ * const shared = redisStore({ url: process.env.REDIS_URL! });
+ * SnodoModule.forRoot({ name: 'api', version: '1.0.0', store: shared });
+ * ```
+ * @throws {Error} for a missing URL or an invalid duration.
+ * @publicApi
+ */
+export function redisStore(options: RedisStoreOptions): RedisStore {
+  if (typeof options?.url !== 'string' || options.url === '') {
+    throw new Error('Snodo: redisStore needs a url, such as redis://localhost:6379');
+  }
+  const keyPrefix = options.keyPrefix ?? 'snodo:';
+  if (typeof keyPrefix !== 'string')
+    throw new Error('Snodo: redisStore keyPrefix must be a string');
+  const idle = wholeNumber(options.sessionIdleTimeoutMs, 1_800_000, 'sessionIdleTimeoutMs');
+  const timeout = wholeNumber(options.commandTimeoutMs, 1_000, 'commandTimeoutMs');
+  const settings = { url: options.url, keyPrefix, commandTimeoutMs: timeout };
+  const commands = connectRedis(settings);
+  const subscriber = connectRedis(settings);
+  const notificationBus = new RedisNotificationBus(commands, subscriber, keyPrefix);
+  let connecting: Promise<void> | undefined;
+
+  const connect = async (client: Redis): Promise<void> => {
+    if (client.status === 'ready') return;
+    await client.connect();
+  };
+
+  return {
+    sessionStore: new RedisSessionStore(commands, keyPrefix, idle),
+    subscriptionStore: new RedisSubscriptionStore(commands, keyPrefix, idle),
+    notificationBus,
+    rateLimitStore: new RedisRateLimitStore(commands, keyPrefix, options.onRateLimitUnavailable),
+    ready() {
+      connecting ??= (async () => {
+        try {
+          await Promise.all([connect(commands), connect(subscriber)]);
+          await notificationBus.start();
+        } catch (error) {
+          connecting = undefined;
+          const reason = lastError(commands) ?? lastError(subscriber) ?? (error as Error);
+          commands.disconnect();
+          subscriber.disconnect();
+          throw new Error(
+            `Snodo: cannot reach Redis at ${safeUrl(options.url)}: ${reason.message}; start Redis or fix the url of redisStore()`,
+            { cause: error },
+          );
+        }
+      })();
+      return connecting;
+    },
+    async close() {
+      const open = [commands, subscriber].filter((client) => client.status !== 'end');
+      await Promise.allSettled(open.map((client) => client.quit()));
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Redis } from 'ioredis';
+import type { SubscriptionStore } from '../core/index.js';
+import { command } from './redis-connection.js';
+
+const STORE = 'the Redis subscription store';
+
+/**
+ * Resource subscriptions in Redis: a set of sessions per URI and a set of URIs per session, both
+ * expiring with the session's idle timeout (refreshed on each subscription).
+ * @publicApi
+ */
+export class RedisSubscriptionStore implements SubscriptionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly ttlMs: number,
+  ) {}
+
+  private byUri(uri: string): string {
+    return `${this.keyPrefix}subscribers:${uri}`;
+  }
+
+  private bySession(sessionId: string): string {
+    return `${this.keyPrefix}subscriptions:${sessionId}`;
+  }
+
+  async subscribe(sessionId: string, uri: string): Promise<void> {
+    await command(STORE, () =>
+      this.redis
+        .multi()
+        .sadd(this.byUri(uri), sessionId)
+        .pexpire(this.byUri(uri), this.ttlMs)
+        .sadd(this.bySession(sessionId), uri)
+        .pexpire(this.bySession(sessionId), this.ttlMs)
+        .exec(),
+    );
+  }
+
+  async unsubscribe(sessionId: string, uri: string): Promise<void> {
+    await command(STORE, () =>
+      this.redis
+        .multi()
+        .srem(this.byUri(uri), sessionId)
+        .srem(this.bySession(sessionId), uri)
+        .exec(),
+    );
+  }
+
+  async subscribers(uri: string): Promise<readonly string[]> {
+    return command(STORE, () => this.redis.smembers(this.byUri(uri)));
+  }
+
+  async dropSession(sessionId: string): Promise<void> {
+    const uris = await command(STORE, () => this.redis.smembers(this.bySession(sessionId)));
+    const batch = this.redis.multi();
+    for (const uri of uris) batch.srem(this.byUri(uri), sessionId);
+    batch.del(this.bySession(sessionId));
+    await command(STORE, () => batch.exec());
+  }
+}
