@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SnodoModule, SnodoRegistry } from '../../dist/index.js';
+import { redisStore } from '../../dist/redis/index.js';
 import { ready } from './ipc.mjs';
 import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
 
@@ -22,7 +23,15 @@ class BenchModule {}
 Reflect.decorate(
   [
     Module({
-      imports: [SnodoModule.forRoot({ name: 'bench', version: '1.0.0', schemaValidator: 'ajv' })],
+      imports: [
+        SnodoModule.forRoot({
+          name: 'bench',
+          version: '1.0.0',
+          schemaValidator: 'ajv',
+          // bench/scale.bench.mjs runs instances that share Redis.
+          store: process.env.REDIS_URL ? redisStore({ url: process.env.REDIS_URL }) : undefined,
+        }),
+      ],
       providers: [Catalog],
     }),
   ],
