@@ -63,6 +63,7 @@ import { SnodoRegistry } from './snodo.registry.js';
             options.store?.sessionStore ??
             new InMemorySessionStore(options.sessions),
           hub,
+          replay: options.store?.replay,
           dnsRebindingProtection: options.dnsRebindingProtection,
           allowedHosts: options.allowedHosts,
           allowedOrigins: options.allowedOrigins,

@@ -7,3 +7,4 @@ export { RedisSessionStore } from './redis-session.store.js';
 export { RedisSubscriptionStore } from './redis-subscription.store.js';
 export { RedisRateLimitStore } from './redis-rate-limit.store.js';
 export { RedisNotificationBus } from './redis-notification.bus.js';
+export { RedisReplay } from './redis-replay.js';

@@ -3,6 +3,7 @@ import type { SharedStore } from '../core/index.js';
 import { connectRedis, lastError, safeUrl } from './redis-connection.js';
 import { RedisNotificationBus } from './redis-notification.bus.js';
 import { RedisRateLimitStore } from './redis-rate-limit.store.js';
+import { RedisReplay } from './redis-replay.js';
 import { RedisSessionStore } from './redis-session.store.js';
 import { RedisSubscriptionStore } from './redis-subscription.store.js';
 
@@ -33,6 +34,7 @@ export interface RedisStore extends SharedStore {
   readonly subscriptionStore: RedisSubscriptionStore;
   readonly notificationBus: RedisNotificationBus;
   readonly rateLimitStore: RedisRateLimitStore;
+  readonly replay: RedisReplay;
 }
 
 const wholeNumber = (value: number | undefined, fallback: number, name: string): number => {
@@ -45,7 +47,8 @@ const wholeNumber = (value: number | undefined, fallback: number, name: string):
 
 /**
  * Everything several instances share, in Redis: initialize-era sessions (with Redis TTLs),
- * resource subscriptions, notifications between instances (pub/sub), and rate-limit counters.
+ * resource subscriptions, notifications between instances (pub/sub), the replay logs of resumable
+ * streams, and rate-limit counters.
  * Two connections are opened by `ready()` (commands, and the pub/sub subscriber); they reconnect
  * by themselves after an outage.
  * @example
@@ -69,6 +72,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   const commands = connectRedis(settings);
   const subscriber = connectRedis(settings);
   const notificationBus = new RedisNotificationBus(commands, subscriber, keyPrefix);
+  const replay = new RedisReplay(commands, subscriber, keyPrefix, idle);
   let connecting: Promise<void> | undefined;
 
   const connect = async (client: Redis): Promise<void> => {
@@ -80,12 +84,13 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     sessionStore: new RedisSessionStore(commands, keyPrefix, idle),
     subscriptionStore: new RedisSubscriptionStore(commands, keyPrefix, idle),
     notificationBus,
+    replay,
     rateLimitStore: new RedisRateLimitStore(commands, keyPrefix, options.onRateLimitUnavailable),
     ready() {
       connecting ??= (async () => {
         try {
           await Promise.all([connect(commands), connect(subscriber)]);
-          await notificationBus.start();
+          await Promise.all([notificationBus.start(), replay.start()]);
         } catch (error) {
           connecting = undefined;
           const reason = lastError(commands) ?? lastError(subscriber) ?? (error as Error);

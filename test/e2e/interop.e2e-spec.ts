@@ -7,6 +7,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SnodoModule } from '../../lib/index.js';
 import { LatestVersionTool } from '../../sample/01-tools/src/latest-version.tool.js';
+import { MaintenanceTools } from '../../sample/01-tools/src/maintenance.tools.js';
 import { PackageCatalog } from '../../sample/01-tools/src/package-catalog.service.js';
 import { PackageResources } from '../../sample/01-tools/src/package.resources.js';
 import { PackageTools } from '../../sample/01-tools/src/package.tools.js';
@@ -35,6 +36,7 @@ const schemas = new McpSchemaValidator();
     PlaceOrderTool,
     ReviewTools,
     PackageResources,
+    MaintenanceTools,
   ],
 })
 class JuneOnlyModule {}
@@ -72,6 +74,7 @@ async function exerciseTools(client: ToolsClient): Promise<void> {
     'package_info',
     'place_order',
     'publish_version',
+    'reindex',
     'review_package',
     'search',
   ]);

@@ -15,17 +15,36 @@ import { freePort, startInstance, startNginx, startRedis, type Running } from '.
 type Instance = Awaited<ReturnType<typeof startInstance>>;
 type Redis = Awaited<ReturnType<typeof startRedis>>;
 
-/** A fetch that sends each request to the next instance in turn, and counts where they went. */
-function roundRobin(urls: string[]): { fetch: typeof fetch; hits: Map<string, number> } {
+interface Sent {
+  readonly origin: string;
+  readonly method: string;
+  readonly body: string;
+  readonly lastEventId: string | null;
+}
+
+/** A fetch that sends each request to the next instance in turn, and records where they went. */
+function roundRobin(urls: string[]): {
+  fetch: typeof fetch;
+  hits: Map<string, number>;
+  sent: Sent[];
+} {
   let next = 0;
   const hits = new Map<string, number>();
+  const sent: Sent[] = [];
   const origins = urls.map((url) => new URL(url).origin);
   return {
     hits,
+    sent,
     fetch: (input, init) => {
       const target = new URL(input instanceof Request ? input.url : String(input));
       const origin = origins[next++ % origins.length]!;
       hits.set(origin, (hits.get(origin) ?? 0) + 1);
+      sent.push({
+        origin,
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? init.body : '',
+        lastEventId: new Headers(init?.headers).get('last-event-id'),
+      });
       return fetch(`${origin}${target.pathname}${target.search}`, init);
     },
   };
@@ -132,6 +151,34 @@ describe('two instances of the sample sharing Redis', () => {
     expect(legacyUpdates).toEqual(['hex://plug/info']);
     expect(modernUpdates).toEqual(['hex://plug/info']);
     await Promise.all([legacy.close(), modern.close(), publisher.close()]);
+  });
+
+  it('should let a client resume on another instance, with Last-Event-ID, a stream the first wrote (sdk 1.x)', async () => {
+    const { fetch, sent } = roundRobin([a.url, b.url]);
+    const client = new ClientV1({ name: 'resume-v1', version: '1.0.0' });
+    await client.connect(
+      new TransportV1(new URL(a.url), {
+        fetch,
+        reconnectionOptions: {
+          initialReconnectionDelay: 50,
+          maxReconnectionDelay: 200,
+          reconnectionDelayGrowFactor: 1,
+          maxRetries: 5,
+        },
+      }),
+    );
+    const progress: string[] = [];
+    const result = await client.callTool({ name: 'reindex', arguments: {} }, undefined, {
+      onprogress: (p) => progress.push(String(p.message)),
+      timeout: 10_000,
+    });
+    expect(text(result)).toMatch(/^Reindexed \d+ packages\.$/);
+    expect(progress).toEqual(['reindexing', 'done']);
+    const post = sent.find((s) => s.method === 'POST' && s.body.includes('"reindex"'))!;
+    const resumes = sent.filter((s) => s.lastEventId !== null);
+    expect(resumes.length).toBeGreaterThan(0);
+    expect(resumes.some((s) => s.origin !== post.origin)).toBe(true);
+    await client.close();
   });
 
   it('should hold a rate limit across instances', async () => {

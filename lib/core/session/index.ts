@@ -6,3 +6,4 @@ export {
 } from './in-memory-session.store.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.error.js';
 export type { SharedStore } from './shared-store.interface.js';
+export type { ReplayEvent, ReplayFollower, SharedReplay } from './shared-replay.interface.js';

@@ -1,17 +1,20 @@
 import type { NotificationBus } from '../notifications/notification-bus.interface.js';
 import type { SubscriptionStore } from '../notifications/subscription-store.interface.js';
 import type { SessionStore } from './session-store.interface.js';
+import type { SharedReplay } from './shared-replay.interface.js';
 
 /**
  * Everything several instances of a server share, from one backend (such as `redisStore()` from
  * `@snodo/nestjs/redis`): initialize-era sessions, resource subscriptions, and the bus that carries
- * notifications between instances.
+ * notifications between instances, and the replay logs of resumable streams.
  * @publicApi
  */
 export interface SharedStore {
   readonly sessionStore: SessionStore;
   readonly subscriptionStore: SubscriptionStore;
   readonly notificationBus: NotificationBus;
+  /** Replay logs for `Last-Event-ID` resumption on any instance; without it, on the writer only. */
+  readonly replay?: SharedReplay;
   /** Connects; rejects with a clear message when the backend cannot be reached (at bootstrap). */
   ready(): Promise<void>;
   /** Disconnects (at shutdown). */

@@ -1,4 +1,5 @@
-import { serializeMessage } from '../../core/index.js';
+import { randomBytes } from 'node:crypto';
+import { serializeMessage, type SharedReplay } from '../../core/index.js';
 import type { SseStream } from './sse.writer.js';
 
 interface Recorded {
@@ -25,6 +26,8 @@ export class ResumableStream {
     readonly streamId: string,
     private live: SseStream | undefined,
     private readonly onRecord: (stream: ResumableStream) => void,
+    /** Where the stream is also recorded for the other instances, with its session id. */
+    private readonly shared?: { readonly replay: SharedReplay; readonly sessionId: string },
   ) {}
 
   /** Writes a priming event (id, empty data) so that the client can resume from the start. */
@@ -49,6 +52,10 @@ export class ResumableStream {
     this.events.push({ seq, data });
     this.bytes += data.length;
     this.onRecord(this);
+    // Best effort: while the shared log is unreachable, only this instance can resume the stream.
+    this.shared?.replay
+      .append(this.shared.sessionId, this.streamId, { seq, data })
+      .catch(() => undefined);
     if (this.live !== undefined && !this.live.isClosed)
       this.live.writeEvent(data, `${this.streamId}-${seq}`);
   }
@@ -56,6 +63,7 @@ export class ResumableStream {
   /** The stream is complete (its response was sent): a resumed connection closes after the replay. */
   end(): void {
     this.ended = true;
+    this.shared?.replay.end(this.shared.sessionId, this.streamId).catch(() => undefined);
     if (this.live !== undefined && !this.live.isClosed) this.live.close();
   }
 
@@ -93,12 +101,15 @@ export class ResumableStream {
  */
 export class ReplayBuffer {
   private next = 0;
+  /** Stream ids start with this instance's own prefix, so that they are unique across instances. */
+  private readonly prefix = `s${randomBytes(4).toString('hex')}n`;
   private readonly sessions = new Map<string, Map<string, ResumableStream>>();
 
   constructor(
     private readonly maxEventsPerSession = 100,
     private readonly maxCharsPerSession = 1024 * 1024,
     private readonly maxSessions = 1_000,
+    private readonly shared?: SharedReplay,
   ) {}
 
   /** A new resumable stream for a session. */
@@ -108,7 +119,12 @@ export class ReplayBuffer {
     this.sessions.set(sessionId, streams);
     while (this.sessions.size > this.maxSessions)
       this.sessions.delete(this.sessions.keys().next().value as string);
-    const stream = new ResumableStream(`s${++this.next}`, live, () => this.trim(sessionId));
+    const stream = new ResumableStream(
+      `${this.prefix}${++this.next}`,
+      live,
+      () => this.trim(sessionId),
+      this.shared === undefined ? undefined : { replay: this.shared, sessionId },
+    );
     streams.set(stream.streamId, stream);
     return stream;
   }
@@ -118,10 +134,10 @@ export class ReplayBuffer {
     sessionId: string,
     lastEventId: string,
   ): { stream: ResumableStream; afterSeq: number } | undefined {
-    const match = /^(s\d+)-(\d+)$/.exec(lastEventId.trim());
-    if (match === null) return undefined;
-    const stream = this.sessions.get(sessionId)?.get(match[1]!);
-    return stream === undefined ? undefined : { stream, afterSeq: Number(match[2]) };
+    const position = parseEventId(lastEventId);
+    if (position === undefined) return undefined;
+    const stream = this.sessions.get(sessionId)?.get(position.streamId);
+    return stream === undefined ? undefined : { stream, afterSeq: position.afterSeq };
   }
 
   /** Forgets a session that ended. */
@@ -152,4 +168,12 @@ export class ReplayBuffer {
       if (events <= this.maxEventsPerSession && chars <= this.maxCharsPerSession) break;
     }
   }
+}
+
+/** The stream and sequence number a `Last-Event-ID` names (`<stream>-<seq>`). @internal */
+export function parseEventId(
+  lastEventId: string,
+): { readonly streamId: string; readonly afterSeq: number } | undefined {
+  const match = /^(s[0-9a-z]+)-(\d+)$/.exec(lastEventId.trim());
+  return match === null ? undefined : { streamId: match[1]!, afterSeq: Number(match[2]) };
 }

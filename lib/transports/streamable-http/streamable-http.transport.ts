@@ -16,12 +16,14 @@ import {
   type NotificationHub,
   type RuntimeSource,
   type SessionRecord,
+  type ReplayEvent,
   type SessionStore,
+  type SharedReplay,
 } from '../../core/index.js';
 import { readBody, type BodyReadOutcome } from './body-reader.js';
 import { HostCheck, type HostCheckOptions } from './host-check.js';
 import { LazyAbort } from './lazy-abort.js';
-import { ReplayBuffer, ResumableStream } from './replay.buffer.js';
+import { ReplayBuffer, ResumableStream, parseEventId } from './replay.buffer.js';
 import { SseStream } from './sse.writer.js';
 import { HTTP_MESSAGES } from './streamable-http.messages.js';
 
@@ -39,6 +41,11 @@ export interface StreamableHttpOptions extends HostCheckOptions {
    * Without one, GET answers 405 and `subscriptions/listen` is not served.
    */
   hub?: NotificationHub;
+  /**
+   * Shared replay logs (a `SharedStore`'s `replay`): a client may then resume a stream with
+   * `Last-Event-ID` on any instance. @default this instance's memory only
+   */
+  replay?: SharedReplay;
 }
 
 /** The default body limit: 4 MiB. @publicApi */
@@ -90,7 +97,8 @@ export class StreamableHttpTransport {
   /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
   private readonly inflight = new Map<string, LazyAbort>();
   private readonly pending = new PendingClientRequests();
-  private readonly replay = new ReplayBuffer();
+  private readonly replay: ReplayBuffer;
+  private readonly sharedReplay?: SharedReplay;
   private closing = false;
   private active = 0;
 
@@ -105,6 +113,8 @@ export class StreamableHttpTransport {
     this.bodyLimit = limit;
     this.sessions = options.sessionStore ?? new InMemorySessionStore();
     this.hub = options.hub;
+    this.sharedReplay = options.replay;
+    this.replay = new ReplayBuffer(undefined, undefined, undefined, options.replay);
     this.hostCheck = new HostCheck(options);
     this.handler = new ProtocolHandler(source, { hub: options.hub });
   }
@@ -298,8 +308,10 @@ export class StreamableHttpTransport {
       },
       // Progress and log messages turn the response into an event stream that ends with the result.
       notify: (notification) => {
-        if (abort.aborted || res.destroyed) return;
-        if (session === undefined && res.writableEnded) return;
+        if (abort.aborted) return;
+        // 2026-07-28: nothing to send once the client has gone. Initialize era: the stream keeps
+        // recording for a resume with Last-Event-ID.
+        if (session === undefined && (res.writableEnded || res.destroyed)) return;
         stream ??= open();
         stream.send(notification);
       },
@@ -453,10 +465,66 @@ export class StreamableHttpTransport {
       return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
     }
     const found = this.replay.find(sessionId, lastEventId);
-    if (found === undefined) {
-      return sendError(res, 404, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNKNOWN_LAST_EVENT_ID);
+    if (found !== undefined) return found.stream.resume(this.openStream(res), found.afterSeq);
+    const position = parseEventId(lastEventId);
+    if (this.sharedReplay !== undefined && position !== undefined) {
+      if (await this.resumeShared(res, this.sharedReplay, sessionId, position)) return;
     }
-    found.stream.resume(this.openStream(res), found.afterSeq);
+    return sendError(res, 404, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNKNOWN_LAST_EVENT_ID);
+  }
+
+  /**
+   * Resumes a stream another instance wrote (or is still writing): replays the shared log after
+   * the position, then follows the live events until the stream ends or the client leaves.
+   * @returns `false` when the shared log does not know the stream.
+   */
+  private async resumeShared(
+    res: ServerResponse,
+    shared: SharedReplay,
+    sessionId: string,
+    position: { readonly streamId: string; readonly afterSeq: number },
+  ): Promise<boolean> {
+    // The connection is opened once the log is known; live events may come before that.
+    const out: { stream?: SseStream } = {};
+    let lastSeq = position.afterSeq;
+    let ended = false;
+    const early: ReplayEvent[] = [];
+    const write = (event: ReplayEvent): void => {
+      if (event.seq <= lastSeq || out.stream === undefined || out.stream.isClosed) return;
+      lastSeq = event.seq;
+      out.stream.writeEvent(event.data, `${position.streamId}-${event.seq}`);
+    };
+    // Follow first, then read: an event written in between is heard, and written once.
+    const unfollow = shared.follow(sessionId, position.streamId, {
+      event: (event) => (out.stream === undefined ? early.push(event) : write(event)),
+      end: () => {
+        ended = true;
+        if (out.stream !== undefined) {
+          unfollow();
+          out.stream.close();
+        }
+      },
+    });
+    let recorded: Awaited<ReturnType<SharedReplay['read']>>;
+    try {
+      recorded = await shared.read(sessionId, position.streamId, position.afterSeq);
+    } catch (error) {
+      unfollow();
+      throw error;
+    }
+    if (recorded === undefined) {
+      unfollow();
+      return false;
+    }
+    const stream = (out.stream = this.openStream(res));
+    stream.onClose(unfollow);
+    for (const event of recorded.events) write(event);
+    for (const event of early.sort((a, b) => a.seq - b.seq)) write(event);
+    if (recorded.ended || ended) {
+      unfollow();
+      stream.close();
+    }
+    return true;
   }
 
   /** Answers a 2026-07-28 `subscriptions/listen` with a stream that stays open until the client leaves. */

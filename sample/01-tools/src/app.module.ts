@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SnodoModule } from '../../../lib/index.js';
 import { LatestVersionTool } from './latest-version.tool.js';
+import { MaintenanceTools } from './maintenance.tools.js';
 import { PackageCatalog } from './package-catalog.service.js';
 import { PackagePrompts } from './package.prompts.js';
 import { PackageResources } from './package.resources.js';
@@ -28,6 +29,7 @@ import { sharedStore } from './shared-store.js';
     ReviewTools,
     PackageResources,
     PackagePrompts,
+    MaintenanceTools,
   ],
 })
 export class AppModule {}
