@@ -4,7 +4,6 @@ import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { SnodoModule, SnodoRegistry } from '../../dist/index.js';
-import { redisStore } from '../../dist/redis/index.js';
 import { ready } from './ipc.mjs';
 import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
 
@@ -28,8 +27,10 @@ Reflect.decorate(
           name: 'bench',
           version: '1.0.0',
           schemaValidator: 'ajv',
-          // bench/scale.bench.mjs runs instances that share Redis.
-          store: process.env.REDIS_URL ? redisStore({ url: process.env.REDIS_URL }) : undefined,
+          // bench/scale.bench.mjs runs instances that share Redis (ioredis is loaded only then).
+          store: process.env.REDIS_URL
+            ? (await import('../../dist/redis/index.js')).redisStore({ url: process.env.REDIS_URL })
+            : undefined,
         }),
       ],
       providers: [Catalog],

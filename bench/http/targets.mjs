@@ -27,12 +27,25 @@ function compare(m, ours, theirs, operations, min) {
   };
 }
 
+/**
+ * Time per 2026-07-28 request ÷ time per 2025-11-25 request. The 2026 request is bigger (`_meta`,
+ * two more headers), which costs the load generator and the HTTP parser even on the raw floor, so
+ * the verdict is on the server's own share: the ratio divided by the raw floor's.
+ */
 function eraCost(m, key) {
-  const modern = m.stat(key, CALL_2026)?.rps;
-  const legacy = m.stat(key, CALL_2025)?.rps;
-  if (modern === undefined || legacy === undefined) return NOT_MEASURED;
-  const cost = legacy / modern; // time per 2026 request ÷ time per 2025 request
-  return { value: fmt(cost), verdict: cost <= 1.1 ? 'met' : 'missed' };
+  const cost = (k) => {
+    const modern = m.stat(k, CALL_2026)?.rps;
+    const legacy = m.stat(k, CALL_2025)?.rps;
+    return modern === undefined || legacy === undefined ? undefined : legacy / modern;
+  };
+  const ours = cost(key);
+  const floor = cost('raw');
+  if (ours === undefined || floor === undefined) return NOT_MEASURED;
+  const net = ours / floor;
+  return {
+    value: `${fmt(ours)} (raw floor ${fmt(floor)}; server's own share ${fmt(net)})`,
+    verdict: net <= 1.1 ? 'met' : 'missed',
+  };
 }
 
 function churn(m, key) {
