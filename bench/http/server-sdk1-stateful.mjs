@@ -9,37 +9,14 @@ import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
 import { ready } from './ipc.mjs';
-import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
+import { ECHO_SHAPE, SMALL_SHAPE, registerCatalog } from './sdk-catalog.mjs';
 
-// The TOOL_DEFINITIONS schemas as zod shapes.
-const echoInput = { text: z.string().describe('What to echo') };
-const smallInput = {
-  query: z.string().min(1).describe('What to look for'),
-  limit: z.number().int().min(1).max(100).optional().describe('How many'),
-};
-
-const getServer = () => {
-  const server = new McpServer({ name: 'bench', version: '1.0.0' });
-  for (const { name, description } of TOOL_DEFINITIONS) {
-    server.registerTool(
-      name,
-      { description, inputSchema: name === 'echo' ? echoInput : smallInput },
-      async (args) => ({ content: [{ type: 'text', text: callTool(name, args) }] }),
-    );
-  }
-  const { uriTemplate, name, ...metadata } = ITEM_TEMPLATE;
-  server.registerResource(
-    name,
-    new ResourceTemplate(uriTemplate, { list: undefined }),
-    metadata,
-    async (uri, { id }) => ({
-      contents: [{ uri: uri.href, mimeType: metadata.mimeType, text: readItem(id) }],
-    }),
-  );
-  return server;
-};
+const getServer = () =>
+  registerCatalog(new McpServer({ name: 'bench', version: '1.0.0' }), ResourceTemplate, {
+    echo: ECHO_SHAPE,
+    small: SMALL_SHAPE,
+  });
 
 /** session id -> its transport (the server is reached through it). */
 const sessions = new Map();

@@ -12,35 +12,13 @@ import {
 import { McpServer, ResourceTemplate, createMcpHandler } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { ready } from './ipc.mjs';
-import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
+import { ECHO_SHAPE, SMALL_SHAPE, registerCatalog } from './sdk-catalog.mjs';
 
-// The TOOL_DEFINITIONS schemas in zod, built once: the factory only registers them.
-const echoInput = z.object({ text: z.string().describe('What to echo') });
-const smallInput = z.object({
-  query: z.string().min(1).describe('What to look for'),
-  limit: z.number().int().min(1).max(100).optional().describe('How many'),
-});
-
-const handler = createMcpHandler(() => {
-  const server = new McpServer({ name: 'bench', version: '1.0.0' });
-  for (const { name, description } of TOOL_DEFINITIONS) {
-    server.registerTool(
-      name,
-      { description, inputSchema: name === 'echo' ? echoInput : smallInput },
-      async (args) => ({ content: [{ type: 'text', text: callTool(name, args) }] }),
-    );
-  }
-  const { uriTemplate, name, ...metadata } = ITEM_TEMPLATE;
-  server.registerResource(
-    name,
-    new ResourceTemplate(uriTemplate, { list: undefined }),
-    metadata,
-    async (uri, { id }) => ({
-      contents: [{ uri: uri.href, mimeType: metadata.mimeType, text: readItem(id) }],
-    }),
-  );
-  return server;
-});
+// The schemas are built once: the factory only registers them, as the docs show.
+const inputs = { echo: z.object(ECHO_SHAPE), small: z.object(SMALL_SHAPE) };
+const handler = createMcpHandler(() =>
+  registerCatalog(new McpServer({ name: 'bench', version: '1.0.0' }), ResourceTemplate, inputs),
+);
 
 const nodeHandler = toNodeHandler(handler);
 const validateHost = localhostHostValidation();
