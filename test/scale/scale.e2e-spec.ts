@@ -283,6 +283,7 @@ describe('Redis faults', () => {
       expect(hung.headers.get('retry-after')).toBe('1');
       expect(hung.json).toEqual({
         jsonrpc: '2.0',
+        id: 5,
         error: {
           code: -32603,
           message:

@@ -160,9 +160,14 @@ export class StreamableHttpTransport {
       // the next ones are served normally once the store is back.
       if (!isStoreUnavailable(error)) throw error;
       if (!res.headersSent && !res.destroyed) {
-        sendError(res, 503, ErrorCode.InternalError, HTTP_MESSAGES.STORE_UNAVAILABLE, undefined, {
-          'Retry-After': '1',
-        });
+        sendError(
+          res,
+          503,
+          ErrorCode.InternalError,
+          HTTP_MESSAGES.STORE_UNAVAILABLE,
+          REQUEST_IDS.get(req),
+          { 'Retry-After': '1' },
+        );
       } else if (!res.writableEnded) res.end();
     } finally {
       this.active--;
@@ -236,6 +241,8 @@ export class StreamableHttpTransport {
     }
     const inbound = await this.readInbound(req, res);
     if (inbound === undefined) return;
+    const requestId = idOf(inbound);
+    if (requestId !== undefined) REQUEST_IDS.set(req, requestId);
 
     const headerVersion = header(req, 'mcp-protocol-version');
     let session: SessionRecord | undefined;
@@ -551,6 +558,9 @@ export class StreamableHttpTransport {
     res.writeHead(204).end();
   }
 }
+
+/** The JSON-RPC id of each POST being served, for answers that are given outside its handling. */
+const REQUEST_IDS = new WeakMap<IncomingMessage, JsonRpcId>();
 
 const isInitialize = (inbound: InboundMessage): boolean =>
   inbound.kind === 'request' && inbound.message.method === 'initialize';
