@@ -15,3 +15,4 @@ export * from './uri-template/index.js';
 export * from './notifications/index.js';
 export * from './resources/index.js';
 export * from './pagination/index.js';
+export * from './instrumentation/index.js';

@@ -10,6 +10,13 @@ import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
 import { paginate } from '../pagination/cursor.codec.js';
 import { serializedOnce } from './serialized-message.js';
+import {
+  operationChannel,
+  operationContext,
+  settle,
+  type InstrumentationHandler,
+  type OperationContext,
+} from '../instrumentation/operation-events.js';
 import { readCacheHint } from '../results/resource-result.js';
 import type { CatalogList, Runtime } from '../runtime/runtime.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
@@ -414,7 +421,53 @@ export class ProtocolHandler {
 
   // ---- both eras ----------------------------------------------------------------------------
 
+  /**
+   * Serves a request, traced when anyone listens: the `instrumentation` option's handler and the
+   * `snodo:operation` tracing channel get start, stop and exception. Nothing is built otherwise.
+   */
   private async serve(
+    request: JsonRpcRequest,
+    runtime: Runtime,
+    state: ServeState,
+    exchange: Exchange,
+  ): Promise<HandleOutcome> {
+    const handler = runtime.instrumentation;
+    if (handler === undefined && !operationChannel.hasSubscribers) {
+      return this.serveWithInputRounds(request, runtime, state, exchange);
+    }
+    const context = operationContext(request, {
+      era: state.version === MODERN_PROTOCOL_VERSION ? 'modern' : 'legacy',
+      protocolVersion: state.version,
+      transport: exchange.transport,
+      sessionId: exchange.session?.id,
+      client: state.clientInfo?.name,
+    });
+    const started = performance.now();
+    const run = async (): Promise<HandleOutcome> => {
+      const outcome = await this.serveWithInputRounds(request, runtime, state, exchange);
+      settle(context, outcome, started);
+      return outcome;
+    };
+    // Published by hand rather than with tracePromise, which would put the response (and so
+    // argument values echoed in it) on the context as `result`.
+    const traced = operationChannel.hasSubscribers;
+    emit(handler, 'start', context);
+    if (traced) operationChannel.start.publish(context);
+    try {
+      const outcome = await run();
+      emit(handler, 'stop', context);
+      if (traced) operationChannel.asyncEnd.publish(context);
+      return outcome;
+    } catch (error) {
+      context.durationMs = performance.now() - started;
+      context.errorName = error instanceof Error ? error.name : typeof error;
+      emit(handler, 'exception', context);
+      if (traced) operationChannel.error.publish(context);
+      throw error;
+    }
+  }
+
+  private async serveWithInputRounds(
     request: JsonRpcRequest,
     runtime: Runtime,
     state: ServeState,
@@ -912,4 +965,18 @@ function preparedPages(items: readonly JsonObject[]): Map<string, JsonObject> {
     PREPARED_PAGES.set(items, pages);
   }
   return pages;
+}
+
+/** Tells the instrumentation handler; a handler that throws does not break the request. */
+function emit(
+  handler: InstrumentationHandler | undefined,
+  type: 'start' | 'stop' | 'exception',
+  context: OperationContext,
+): void {
+  if (handler === undefined) return;
+  try {
+    handler({ type, ...context });
+  } catch {
+    // The handler's own failure is its business.
+  }
 }

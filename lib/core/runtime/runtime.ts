@@ -14,6 +14,7 @@ import {
 } from '../protocol/protocol-version.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import type { CompiledToolSchemas, DispatchOptions } from '../router/router.js';
+import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
 import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import { Router } from '../router/router.js';
@@ -58,6 +59,12 @@ export interface RuntimeOptions {
   onHandlerError?: DispatchOptions['onHandlerError'];
   /** Cache hint of `server/discover` results. @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
+  /**
+   * Hears start, stop and exception of every dispatched operation (operation, component, era,
+   * duration, outcome; never argument values). The same events go to the `snodo:operation`
+   * tracing channel of `node:diagnostics_channel`.
+   */
+  instrumentation?: InstrumentationHandler;
   /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint; /**
    * The secret that signs 2026-07-28 `requestState` tokens (elicitation and sampling). Set it when
@@ -135,6 +142,8 @@ export class Runtime {
   readonly dispatchOptions: DispatchOptions;
   /** Signs and checks `requestState` tokens. */
   readonly requestStates: RequestStateCodec;
+  /** The `instrumentation` option. */
+  readonly instrumentation?: InstrumentationHandler;
   /** Items per list page. */
   readonly pageSize: number;
   /** The options this runtime was built from, for {@link Runtime.withRouter}. */
@@ -194,6 +203,10 @@ export class Runtime {
     this.pageSize = checkPageSize(options.pagination?.pageSize ?? DEFAULT_PAGE_SIZE);
     this.options = Object.freeze({ ...options });
     this.requestStates = requestStates ?? new RequestStateCodec(options.requestStateSecret);
+    if (options.instrumentation !== undefined && typeof options.instrumentation !== 'function') {
+      throw new Error('Snodo: instrumentation must be a function that takes an operation event');
+    }
+    this.instrumentation = options.instrumentation;
     this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
     this.dispatchOptions = Object.freeze({
       authorization: options.authorization,

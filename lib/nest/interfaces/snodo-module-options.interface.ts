@@ -1,6 +1,7 @@
 import type { MessageToolDeclaration } from '../message-tools/message-tool.declaration.js';
 import type {
   CacheHint,
+  InstrumentationHandler,
   ProtocolVersion,
   SchemaValidator,
   SchemaValidatorName,
@@ -80,6 +81,12 @@ export interface SnodoModuleOptions {
   sessions?: { idleTimeoutMs?: number; maxSessions?: number };
   /** Cache hint of `server/discover` results (2026-07-28). @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
+  /**
+   * Hears start, stop and exception of every dispatched operation: operation, component, era,
+   * duration, outcome, session and client name, never argument values. The same events go to the
+   * `snodo:operation` tracing channel of `node:diagnostics_channel` (see docs/observability.md).
+   */
+  instrumentation?: InstrumentationHandler;
   /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
   /** Cache hint of `prompts/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */

@@ -1,0 +1,93 @@
+import { tracingChannel } from 'node:diagnostics_channel';
+import type { JsonObject, JsonRpcRequest } from '../protocol/json-rpc.type.js';
+import type { HandleOutcome } from '../protocol/protocol-handler.js';
+
+/** The name of the tracing channel every dispatched operation is traced on. @publicApi */
+export const OPERATION_CHANNEL = 'snodo:operation';
+
+/**
+ * What is known of one dispatched operation. It never holds argument values: the component is a
+ * tool or prompt name (never a resource URI, whose template variables may be user data), and an
+ * error is described by its JSON-RPC code or its class name only.
+ * @publicApi
+ */
+export interface OperationContext {
+  /** The JSON-RPC method, such as `tools/call`. */
+  readonly operation: string;
+  /** The tool or prompt named by the request, or the kind of completion reference. */
+  readonly component?: string;
+  /** `modern` for 2026-07-28, `legacy` for the initialize era. */
+  readonly era: 'modern' | 'legacy';
+  readonly protocolVersion: string;
+  /** `http`, `stdio` or `in-process`. */
+  readonly transport: string;
+  /** The initialize-era session, when there is one. */
+  readonly sessionId?: string;
+  /** The client's name from `clientInfo`, when it gave one. */
+  readonly client?: string;
+  /** Milliseconds from start to stop (set at stop or exception). */
+  durationMs?: number;
+  /** `success`, `tool_error` (an `isError` result), `input_required` or `error` (a JSON-RPC error). */
+  outcome?: 'success' | 'tool_error' | 'input_required' | 'error';
+  /** The JSON-RPC error code, for `outcome: 'error'`. */
+  errorCode?: number;
+  /** The class name of what was thrown, for an exception. */
+  errorName?: string;
+}
+
+/**
+ * One event for the `instrumentation` option's handler: `start` before the operation, `stop` after
+ * it (with its outcome), `exception` when handling it threw (an internal failure).
+ * @publicApi
+ */
+export type OperationEvent = Readonly<OperationContext> & {
+  readonly type: 'start' | 'stop' | 'exception';
+};
+
+/** Hears every operation event (the `instrumentation` option). @publicApi */
+export type InstrumentationHandler = (event: OperationEvent) => void;
+
+/**
+ * The tracing channel (`node:diagnostics_channel`): subscribers get `start`, `asyncEnd` (the stop,
+ * with the outcome set on the context) and `error`. Nothing is built when nobody subscribes.
+ * @publicApi
+ */
+export const operationChannel = tracingChannel<unknown, OperationContext>(OPERATION_CHANNEL);
+
+/** The context of a request about to be served. @internal */
+export function operationContext(
+  request: JsonRpcRequest,
+  fields: Pick<OperationContext, 'era' | 'protocolVersion' | 'transport' | 'sessionId' | 'client'>,
+): OperationContext {
+  const params = request.params ?? {};
+  return { operation: request.method, component: componentOf(request.method, params), ...fields };
+}
+
+function componentOf(method: string, params: JsonObject): string | undefined {
+  if (method === 'tools/call' || method === 'prompts/get') {
+    return typeof params.name === 'string' ? params.name : undefined;
+  }
+  if (method === 'completion/complete') {
+    const ref = params.ref as JsonObject | undefined;
+    return ref?.type === 'ref/prompt' && typeof ref.name === 'string' ? ref.name : undefined;
+  }
+  return undefined;
+}
+
+/** Records how an operation ended on its context. @internal */
+export function settle(context: OperationContext, outcome: HandleOutcome, started: number): void {
+  context.durationMs = performance.now() - started;
+  const response = outcome.response as
+    | { error?: { code?: unknown }; result?: { isError?: unknown; resultType?: unknown } }
+    | undefined;
+  if (response?.error !== undefined) {
+    context.outcome = 'error';
+    if (typeof response.error.code === 'number') context.errorCode = response.error.code;
+  } else if (response?.result?.isError === true) {
+    context.outcome = 'tool_error';
+  } else if (response?.result?.resultType === 'input_required') {
+    context.outcome = 'input_required';
+  } else {
+    context.outcome = 'success';
+  }
+}
