@@ -312,7 +312,7 @@ export class ProtocolHandler {
     if (request.method === 'server/discover') {
       return this.modernResult(id, runtime, {
         supportedVersions: runtime.modernVersions,
-        capabilities: runtime.capabilities,
+        capabilities: runtime.modernCapabilities,
         ...(runtime.instructions === undefined ? {} : { instructions: runtime.instructions }),
         ttlMs: runtime.discoveryCache.ttlMs,
         cacheScope: runtime.discoveryCache.scope,

@@ -15,6 +15,7 @@ import {
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import type { CompiledToolSchemas, DispatchOptions } from '../router/router.js';
 import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
+import { checkExtensions, mergeCapabilities } from './capabilities.js';
 import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import { Router } from '../router/router.js';
@@ -59,6 +60,17 @@ export interface RuntimeOptions {
   onHandlerError?: DispatchOptions['onHandlerError'];
   /** Cache hint of `server/discover` results. @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
+  /**
+   * Capabilities merged over the derived ones, one level deep: `experimental`, or fields the
+   * derived capabilities lack. Claiming `resources.subscribe` or a `listChanged` needs the options
+   * that serve them (`resourceSubscriptions`, `listChanged`).
+   */
+  capabilities?: JsonObject;
+  /**
+   * Extensions the server supports, by id (`com.example/feature`) with their settings, advertised
+   * under `capabilities.extensions` in 2026-07-28 (the initialize-era revisions have no such field).
+   */
+  extensions?: Record<string, JsonObject>;
   /**
    * Hears start, stop and exception of every dispatched operation (operation, component, era,
    * duration, outcome; never argument values). The same events go to the `snodo:operation`
@@ -123,8 +135,10 @@ export class Runtime {
   readonly serverInfo: Implementation;
   readonly instructions: string | undefined;
   readonly router: Router;
-  /** Server capabilities, the same in every revision for the features built so far. */
+  /** Server capabilities of the initialize-era revisions: derived, then the `capabilities` option. */
   readonly capabilities: JsonObject;
+  /** Server capabilities of 2026-07-28: the same plus `extensions`. */
+  readonly modernCapabilities: JsonObject;
   /** The revisions served, newest first. */
   readonly protocolVersions: readonly ProtocolVersion[];
   /** The served 2026-07-28-era revisions: `server/discover`'s `supportedVersions`. */
@@ -176,11 +190,16 @@ export class Runtime {
     this.router = options.router ?? Router.empty();
     this.resourceSubscriptions = options.resourceSubscriptions === true;
     this.listChanged = options.listChanged === true;
-    this.capabilities = buildCapabilities(
-      this.router,
-      this.resourceSubscriptions,
-      this.listChanged,
+    this.capabilities = mergeCapabilities(
+      buildCapabilities(this.router, this.resourceSubscriptions, this.listChanged),
+      options.capabilities,
+      this,
     );
+    const extensions = checkExtensions(options.extensions);
+    this.modernCapabilities =
+      extensions === undefined
+        ? this.capabilities
+        : Object.freeze({ ...this.capabilities, extensions });
     this.protocolVersions = checkProtocols(options.protocols ?? PROTOCOL_VERSIONS);
     this.modernVersions = Object.freeze(this.protocolVersions.filter(isModernVersion));
     this.legacyVersions = Object.freeze(this.protocolVersions.filter((v) => !isModernVersion(v)));

@@ -2,6 +2,7 @@ import type { MessageToolDeclaration } from '../message-tools/message-tool.decla
 import type {
   CacheHint,
   InstrumentationHandler,
+  JsonObject,
   ProtocolVersion,
   SchemaValidator,
   SchemaValidatorName,
@@ -87,6 +88,16 @@ export interface SnodoModuleOptions {
    * `snodo:operation` tracing channel of `node:diagnostics_channel` (see docs/observability.md).
    */
   instrumentation?: InstrumentationHandler;
+  /**
+   * Capabilities merged over the derived ones (one level deep), such as `experimental`. Claiming
+   * `resources.subscribe` or a `listChanged` needs `resourceSubscriptions` or `listChanged`.
+   */
+  capabilities?: JsonObject;
+  /**
+   * Extensions by id (`com.example/feature`) with their settings, advertised under
+   * `capabilities.extensions` in 2026-07-28 only.
+   */
+  extensions?: Record<string, JsonObject>;
   /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
   /** Cache hint of `prompts/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */

@@ -1,0 +1,118 @@
+// The server options of issue 14 through a real Nest app and the official clients: protocols
+// (a 2026-07-28-only server refuses initialize, listing what it serves), capabilities and
+// extensions (advertised where the revision has them), discoveryCache, instrumentation.
+import { Injectable, Module } from '@nestjs/common';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+} from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SnodoModule, Tool, type OperationEvent } from '../../lib/index.js';
+import { expectAllValid } from '../helpers/expect-all-valid.js';
+import { JSON_HEADERS, modernRequest, raw } from '../helpers/raw-http.js';
+import { createRecordingFetch } from '../helpers/recording-fetch.js';
+import { startApp, type RunningApp } from '../helpers/sample-app.js';
+
+const events: OperationEvent[] = [];
+
+@Injectable()
+class GreetTools {
+  @Tool({
+    name: 'greet',
+    description: 'Greets someone',
+    inputSchema: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] },
+  })
+  greet(args: { who: string }): string {
+    return `Hello, ${args.who}`;
+  }
+}
+
+@Module({
+  imports: [
+    SnodoModule.forRoot({
+      name: 'options',
+      version: '1.0.0',
+      protocols: ['2026-07-28'],
+      capabilities: { experimental: { 'com.example/preview': {} } },
+      extensions: { 'com.example/audit': { level: 'full' } },
+      discoveryCache: { ttlMs: 60_000, scope: 'public' },
+      instrumentation: (event) => events.push(event),
+    }),
+  ],
+  providers: [GreetTools],
+})
+class ModernOnlyModule {}
+
+describe('server options', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp(ModernOnlyModule);
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('should refuse initialize on a 2026-07-28-only server, listing what it serves (sdk 1.x)', async () => {
+    const client = new ClientV1({ name: 'old', version: '1.0.0' });
+    await expect(client.connect(new TransportV1(new URL(running.url)))).rejects.toThrow(
+      /Unsupported protocol version: 2025-11-25/,
+    );
+    const response = await raw(running.url, {
+      headers: JSON_HEADERS,
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1.0.0' },
+        },
+      },
+    });
+    expect(response.json).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32602,
+        message: 'Unsupported protocol version: 2025-11-25',
+        data: { supported: ['2026-07-28'], requested: '2025-11-25' },
+      },
+    });
+  });
+
+  it('should advertise capabilities and extensions, with the discovery cache hint (client 2.x)', async () => {
+    const { fetch, exchanges } = createRecordingFetch();
+    const client = new ClientV2(
+      { name: 'new', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await client.connect(new TransportV2(new URL(running.url), { fetch }));
+    expect(client.getServerCapabilities()).toMatchObject({
+      tools: {},
+      experimental: { 'com.example/preview': {} },
+      extensions: { 'com.example/audit': { level: 'full' } },
+    });
+    const discover = await raw(running.url, modernRequest('server/discover'));
+    expect(discover.json.result).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
+
+    events.length = 0;
+    const result = await client.callTool({ name: 'greet', arguments: { who: 'Ada Secret' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'Hello, Ada Secret' }]);
+    const missing = await client.callTool({ name: 'nope', arguments: {} }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(Error);
+    expect(events.map((e) => [e.type, e.operation, e.component, e.outcome ?? null])).toEqual([
+      ['start', 'tools/call', 'greet', null],
+      ['stop', 'tools/call', 'greet', 'success'],
+      ['start', 'tools/call', 'nope', null],
+      ['stop', 'tools/call', 'nope', 'error'],
+    ]);
+    expect(events[1]).toMatchObject({ era: 'modern', transport: 'http', client: 'new' });
+    expect(JSON.stringify(events)).not.toContain('Ada Secret');
+    await client.close();
+    expectAllValid(exchanges, '2026-07-28');
+  });
+});
