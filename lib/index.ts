@@ -39,6 +39,7 @@ export {
   type ResourceOptions,
   type SnodoModuleExtras,
   type SnodoModuleOptions,
+  type SubscriptionSource,
   type ToolHandler,
   type ToolOptions,
 } from './nest/index.js';

@@ -25,6 +25,7 @@ export type {
   ResourceOptions,
   SnodoModuleExtras,
   SnodoModuleOptions,
+  SubscriptionSource,
   ToolHandler,
   ToolOptions,
 } from './interfaces/index.js';

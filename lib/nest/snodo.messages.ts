@@ -2,6 +2,16 @@ const capital = (word: string): string => word.charAt(0).toUpperCase() + word.sl
 
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
+  BAD_SUBSCRIPTION_SOURCE:
+    'Snodo: subscriptionSource must be an Observable of resource URIs (anything with subscribe())',
+  SOURCE_NEEDS_SUBSCRIPTIONS:
+    'Snodo: subscriptionSource needs resourceSubscriptions: true, so that clients can subscribe to what it announces',
+  SOURCE_NOT_A_URI:
+    'Snodo: subscriptionSource sent a value that is not a resource URI string; such values are ignored',
+  SOURCE_ANNOUNCE_FAILED: (reason: string) =>
+    `Snodo: a resource change from subscriptionSource could not be announced: ${reason}`,
+  SOURCE_FAILED: (reason: string) =>
+    `Snodo: subscriptionSource failed and announces nothing more: ${reason}`,
   BAD_SHARED_STORE:
     'Snodo: the store option must be a shared store with sessionStore, subscriptionStore, notificationBus, ready() and close(), such as redisStore({ url }) from @snodo/nestjs/redis',
   NO_SNODO_MODULE:

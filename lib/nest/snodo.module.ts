@@ -1,9 +1,18 @@
-import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { InMemorySessionStore, NotificationHub, type SharedStore } from '../core/index.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 import { StreamableHttpTransport } from '../transports/index.js';
-import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
+import type {
+  SnodoModuleOptions,
+  SubscriptionSource,
+} from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './snodo-body.reader.js';
 import {
   SNODO_HTTP_TRANSPORT,
@@ -81,7 +90,13 @@ import { SnodoRegistry } from './snodo.registry.js';
   ],
   exports: [SnodoRegistry, SnodoNotifier, SNODO_REGISTRY],
 })
-export class SnodoModule extends SnodoConfigurableModule implements OnModuleDestroy {
+export class SnodoModule
+  extends SnodoConfigurableModule
+  implements OnApplicationBootstrap, OnModuleDestroy
+{
+  private readonly logger = new Logger('Snodo');
+  private sourceSubscription?: { unsubscribe(): void };
+
   constructor(
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
     @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
@@ -90,12 +105,33 @@ export class SnodoModule extends SnodoConfigurableModule implements OnModuleDest
     super();
   }
 
+  /** Starts listening to the `subscriptionSource`, if there is one. */
+  onApplicationBootstrap(): void {
+    const source = checkSubscriptionSource(this.options);
+    if (source === undefined) return;
+    let warned = false;
+    this.sourceSubscription = source.subscribe({
+      next: (uri: unknown) => {
+        if (typeof uri !== 'string') {
+          if (!warned) this.logger.warn(NEST_MESSAGES.SOURCE_NOT_A_URI);
+          warned = true;
+          return;
+        }
+        this.hub.resourceUpdated(uri).catch((error: unknown) => {
+          this.logger.warn(NEST_MESSAGES.SOURCE_ANNOUNCE_FAILED(String(error)));
+        });
+      },
+      error: (error: unknown) => this.logger.error(NEST_MESSAGES.SOURCE_FAILED(String(error))),
+    });
+  }
+
   /**
    * Graceful shutdown (`app.close()`, or a signal with `enableShutdownHooks()`): new requests get
    * 503, requests in flight may finish for up to `shutdownTimeoutMs`, then streams close so that
    * the HTTP server can.
    */
   async onModuleDestroy(): Promise<void> {
+    this.sourceSubscription?.unsubscribe();
     await this.transport.shutdown(this.options.shutdownTimeoutMs ?? 10_000);
     this.hub.close();
     await this.options.store?.close();
@@ -115,4 +151,17 @@ function checkSharedStore(store: SharedStore | undefined): SharedStore | undefin
     typeof store.notificationBus?.publish === 'function';
   if (!valid) throw new Error(NEST_MESSAGES.BAD_SHARED_STORE);
   return store;
+}
+
+/** The `subscriptionSource` option, checked: something with `subscribe()`, on a server that serves subscriptions. */
+function checkSubscriptionSource(options: SnodoModuleOptions): SubscriptionSource | undefined {
+  const source = options.subscriptionSource;
+  if (source === undefined) return undefined;
+  if (typeof source !== 'object' || source === null || typeof source.subscribe !== 'function') {
+    throw new Error(NEST_MESSAGES.BAD_SUBSCRIPTION_SOURCE);
+  }
+  if (options.resourceSubscriptions !== true) {
+    throw new Error(NEST_MESSAGES.SOURCE_NEEDS_SUBSCRIPTIONS);
+  }
+  return source;
 }

@@ -2,13 +2,22 @@
 // (a 2026-07-28-only server refuses initialize, listing what it serves), capabilities and
 // extensions (advertised where the revision has them), discoveryCache, instrumentation.
 import { Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Subject } from 'rxjs';
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SnodoModule, Tool, type OperationEvent } from '../../lib/index.js';
+import {
+  Resource,
+  SnodoModule,
+  Tool,
+  type OperationEvent,
+  type SnodoModuleOptions,
+} from '../../lib/index.js';
+import { waitFor } from '../helpers/wait-for.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
 import { JSON_HEADERS, modernRequest, raw } from '../helpers/raw-http.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
@@ -114,5 +123,72 @@ describe('server options', () => {
     expect(JSON.stringify(events)).not.toContain('Ada Secret');
     await client.close();
     expectAllValid(exchanges, '2026-07-28');
+  });
+});
+
+const changes = new Subject<unknown>();
+
+@Injectable()
+class Notes {
+  @Resource({ uri: 'note://today', name: 'today', mimeType: 'text/plain' })
+  today(): string {
+    return 'Nothing yet';
+  }
+}
+
+const sourced = (options: Partial<SnodoModuleOptions>) => {
+  @Module({
+    imports: [SnodoModule.forRoot({ name: 'sourced', version: '1.0.0', ...options })],
+    providers: [Notes],
+  })
+  class SourcedModule {}
+  return SourcedModule;
+};
+
+describe('subscriptionSource', () => {
+  it('should announce every URI the source sends to the clients that subscribed (client 2.x)', async () => {
+    const running = await startApp(
+      sourced({ resourceSubscriptions: true, subscriptionSource: changes }),
+    );
+    try {
+      const client = new ClientV2(
+        { name: 'listener', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      const updates: string[] = [];
+      client.setNotificationHandler('notifications/resources/updated', (n) => {
+        updates.push(n.params.uri);
+      });
+      await client.connect(new TransportV2(new URL(running.url)));
+      await client.listen({ resourceSubscriptions: ['note://today'] });
+      changes.next(42); // not a URI: ignored, with a warning
+      changes.next('note://other');
+      changes.next('note://today');
+      await waitFor(() => updates.length > 0, 'the update');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(updates).toEqual(['note://today']);
+      await client.close();
+    } finally {
+      await running.close();
+    }
+    expect(changes.observed).toBe(false); // unsubscribed at shutdown
+  });
+
+  it.each([
+    [
+      { resourceSubscriptions: true, subscriptionSource: {} },
+      'Snodo: subscriptionSource must be an Observable of resource URIs',
+    ],
+    [
+      { subscriptionSource: changes },
+      'Snodo: subscriptionSource needs resourceSubscriptions: true',
+    ],
+  ])('should stop bootstrap for a bad source: %#', async (options, message) => {
+    const app = await NestFactory.create(sourced(options as Partial<SnodoModuleOptions>), {
+      logger: false,
+      abortOnError: false,
+    });
+    await expect(app.init()).rejects.toThrow(message);
+    await app.close().catch(() => undefined);
   });
 });

@@ -1,4 +1,8 @@
-export type { SnodoModuleExtras, SnodoModuleOptions } from './snodo-module-options.interface.js';
+export type {
+  SnodoModuleExtras,
+  SnodoModuleOptions,
+  SubscriptionSource,
+} from './snodo-module-options.interface.js';
 export type { ToolHandler } from './tool-handler.interface.js';
 export type { ToolOptions } from './tool-options.interface.js';
 export type { ResourceHandler } from './resource-handler.interface.js';

@@ -12,6 +12,17 @@ import type {
 } from '../../core/index.js';
 
 /**
+ * A feed of resource URIs that changed, such as an rxjs `Observable<string>` fed by a message
+ * broker: each URI is announced as with `SnodoNotifier.resourceUpdated()`.
+ * @publicApi
+ */
+export interface SubscriptionSource {
+  subscribe(observer: { next: (uri: unknown) => void; error: (error: unknown) => void }): {
+    unsubscribe(): void;
+  };
+}
+
+/**
  * Options of `SnodoModule.forRoot()` (and what `forRootAsync()`'s factory returns).
  * @publicApi
  */
@@ -88,6 +99,12 @@ export interface SnodoModuleOptions {
    * `snodo:operation` tracing channel of `node:diagnostics_channel` (see docs/observability.md).
    */
   instrumentation?: InstrumentationHandler;
+  /**
+   * Where resource changes come from besides `SnodoNotifier`: an rxjs `Observable<string>` (or
+   * anything with `subscribe()`) of resource URIs, listened to from bootstrap to shutdown. Needs
+   * `resourceSubscriptions: true`.
+   */
+  subscriptionSource?: SubscriptionSource;
   /**
    * Capabilities merged over the derived ones (one level deep), such as `experimental`. Claiming
    * `resources.subscribe` or a `listChanged` needs `resourceSubscriptions` or `listChanged`.
