@@ -1,7 +1,20 @@
+import type { OperationEvent } from '../core/index.js';
 const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
+  BAD_LOG_OPERATIONS: 'Snodo: logOperations must be true or false',
+  CATALOG_READY: (
+    tools: number,
+    resources: number,
+    prompts: number,
+    revisions: readonly string[],
+  ) =>
+    `MCP catalog ready: ${tools} tools, ${resources} resources, ${prompts} prompts; revisions ${revisions.join(', ')}`,
+  OPERATION_DONE: (e: OperationEvent) =>
+    `${e.operation}${e.component === undefined ? '' : ` ${e.component}`}: ${e.outcome}${e.errorCode === undefined ? '' : ` ${e.errorCode}`} in ${(e.durationMs ?? 0).toFixed(1)} ms (${e.protocolVersion}, ${e.transport}${e.sessionId === undefined ? '' : `, session ${e.sessionId}`})`,
+  OPERATION_THREW: (e: OperationEvent) =>
+    `${e.operation}${e.component === undefined ? '' : ` ${e.component}`} threw ${e.errorName ?? 'an error'} after ${(e.durationMs ?? 0).toFixed(1)} ms`,
   BAD_SUBSCRIPTION_SOURCE:
     'Snodo: subscriptionSource must be an Observable of resource URIs (anything with subscribe())',
   SOURCE_NEEDS_SUBSCRIPTIONS:

@@ -15,6 +15,7 @@ import {
   type ToolDefinition,
 } from '../core/index.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
+import type { InstrumentationHandler } from '../core/index.js';
 import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 
@@ -151,6 +152,14 @@ export class SnodoRegistry implements RuntimeSource {
     const router = this.pending.splice(0).reduce((current, change) => change(current), discovered);
     this.current = this.current.withRouter(router);
     this.installed = true;
+    this.logger.log(
+      NEST_MESSAGES.CATALOG_READY(
+        router.listTools().length,
+        router.listResources().length + router.listResourceTemplates().length,
+        router.listPrompts().length,
+        this.current.protocolVersions,
+      ),
+    );
   }
 
   /** The component with hooks from its guards and interceptors (and the opted-in global ones). */
@@ -195,10 +204,33 @@ export class SnodoRegistry implements RuntimeSource {
   private runtimeOptions(options: SnodoModuleOptions, router: Router): RuntimeOptions {
     return {
       ...options,
+      instrumentation: this.instrumentation(options.instrumentation, options.logOperations),
       router,
       onHandlerError: (ref, error) =>
         this.logger.error(NEST_MESSAGES.HANDLER_THREW(ref.kind, ref.name), error),
       onWarning: (message) => this.logger.warn(message),
+    };
+  }
+
+  /**
+   * The `instrumentation` option, plus, with `logOperations`, a Nest log line per operation
+   * (`verbose`; exceptions at `warn`). Nothing is added when neither asks for it.
+   */
+  private instrumentation(
+    handler: InstrumentationHandler | undefined,
+    logOperations: boolean | undefined,
+  ): InstrumentationHandler | undefined {
+    if (logOperations !== undefined && typeof logOperations !== 'boolean') {
+      throw new Error(NEST_MESSAGES.BAD_LOG_OPERATIONS);
+    }
+    if (logOperations !== true) return handler;
+    return (event) => {
+      handler?.(event);
+      if (event.type === 'exception') {
+        this.logger.warn(NEST_MESSAGES.OPERATION_THREW(event));
+      } else if (event.type === 'stop') {
+        this.logger.verbose(NEST_MESSAGES.OPERATION_DONE(event));
+      }
     };
   }
 }

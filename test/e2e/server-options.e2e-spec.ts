@@ -192,3 +192,68 @@ describe('subscriptionSource', () => {
     await app.close().catch(() => undefined);
   });
 });
+
+describe('logging through Nest', () => {
+  it('should log the catalog at bootstrap and, with logOperations, each operation without its arguments', async () => {
+    const lines: [string, string][] = [];
+    const capture = (level: string) => (message: unknown, context?: unknown) => {
+      if (context === 'Snodo') lines.push([level, String(message)]);
+    };
+    @Module({
+      imports: [SnodoModule.forRoot({ name: 'logged', version: '1.0.0', logOperations: true })],
+      providers: [GreetTools],
+    })
+    class LoggedModule {}
+    const app = await NestFactory.create(LoggedModule, {
+      logger: {
+        log: capture('log'),
+        error: capture('error'),
+        warn: capture('warn'),
+        debug: capture('debug'),
+        verbose: capture('verbose'),
+      },
+    });
+    await app.listen(0, '127.0.0.1');
+    try {
+      const { port } = app.getHttpServer().address() as { port: number };
+      const url = `http://127.0.0.1:${port}/mcp`;
+      await raw(
+        url,
+        modernRequest(
+          'tools/call',
+          { name: 'greet', arguments: { who: 'Ada Secret' } },
+          { 'mcp-name': 'greet' },
+        ),
+      );
+      await raw(
+        url,
+        modernRequest('tools/call', { name: 'nope', arguments: {} }, { 'mcp-name': 'nope' }),
+      );
+    } finally {
+      await app.close();
+    }
+    expect(lines).toContainEqual([
+      'log',
+      'MCP catalog ready: 1 tools, 0 resources, 0 prompts; revisions 2026-07-28, 2025-11-25, 2025-06-18',
+    ]);
+    const operations = lines.filter(([level]) => level === 'verbose').map(([, m]) => m);
+    expect(operations).toHaveLength(2);
+    expect(operations[0]).toMatch(
+      /^tools\/call greet: success in \d+\.\d ms \(2026-07-28, http\)$/,
+    );
+    expect(operations[1]).toMatch(
+      /^tools\/call nope: error -32602 in \d+\.\d ms \(2026-07-28, http\)$/,
+    );
+    expect(JSON.stringify(lines)).not.toContain('Ada Secret');
+  });
+
+  it('should refuse a logOperations that is not a boolean', async () => {
+    @Module({
+      imports: [SnodoModule.forRoot({ name: 'x', version: '1', logOperations: 'yes' as never })],
+    })
+    class BadModule {}
+    await expect(
+      NestFactory.create(BadModule, { logger: false, abortOnError: false }),
+    ).rejects.toThrow('Snodo: logOperations must be true or false');
+  });
+});

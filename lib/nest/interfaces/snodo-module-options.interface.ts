@@ -106,6 +106,13 @@ export interface SnodoModuleOptions {
    */
   subscriptionSource?: SubscriptionSource;
   /**
+   * Logs each operation through Nest's `Logger` (context `Snodo`): one `verbose` line at its end
+   * (operation, component, outcome, duration, revision, transport; never argument values), and a
+   * `warn` line when handling it threw. Bootstrap is logged at `log`, warnings at `warn`, handler
+   * errors at `error` either way. @default false
+   */
+  logOperations?: boolean;
+  /**
    * Capabilities merged over the derived ones (one level deep), such as `experimental`. Claiming
    * `resources.subscribe` or a `listChanged` needs `resourceSubscriptions` or `listChanged`.
    */
