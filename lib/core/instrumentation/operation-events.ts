@@ -91,3 +91,15 @@ export function settle(context: OperationContext, outcome: HandleOutcome, starte
     context.outcome = 'success';
   }
 }
+
+/** Runs a request inside a trace span (OpenTelemetry, when installed). @internal */
+export interface RequestTracing {
+  /** Whether spans would be recorded now (a tracer provider is registered). */
+  readonly active: boolean;
+  run<T>(
+    operation: OperationContext,
+    request: JsonRpcRequest,
+    carriers: { readonly meta?: JsonObject; readonly request?: unknown },
+    work: () => Promise<T>,
+  ): Promise<T>;
+}

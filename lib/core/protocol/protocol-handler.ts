@@ -432,7 +432,8 @@ export class ProtocolHandler {
     exchange: Exchange,
   ): Promise<HandleOutcome> {
     const handler = runtime.instrumentation;
-    if (handler === undefined && !operationChannel.hasSubscribers) {
+    const tracing = runtime.tracing?.active === true ? runtime.tracing : undefined;
+    if (handler === undefined && tracing === undefined && !operationChannel.hasSubscribers) {
       return this.serveWithInputRounds(request, runtime, state, exchange);
     }
     const context = operationContext(request, {
@@ -443,11 +444,21 @@ export class ProtocolHandler {
       client: state.clientInfo?.name,
     });
     const started = performance.now();
-    const run = async (): Promise<HandleOutcome> => {
+    const serveAndSettle = async (): Promise<HandleOutcome> => {
       const outcome = await this.serveWithInputRounds(request, runtime, state, exchange);
       settle(context, outcome, started);
       return outcome;
     };
+    const run =
+      tracing === undefined
+        ? serveAndSettle
+        : () =>
+            tracing.run(
+              context,
+              request,
+              { meta: state.meta, request: exchange.request },
+              serveAndSettle,
+            );
     // Published by hand rather than with tracePromise, which would put the response (and so
     // argument values echoed in it) on the context as `result`.
     const traced = operationChannel.hasSubscribers;

@@ -14,7 +14,11 @@ import {
 } from '../protocol/protocol-version.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import type { CompiledToolSchemas, DispatchOptions } from '../router/router.js';
-import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
+import type {
+  InstrumentationHandler,
+  RequestTracing,
+} from '../instrumentation/operation-events.js';
+import { OpenTelemetryTracing, loadOpenTelemetry } from '../instrumentation/open-telemetry.js';
 import { checkExtensions, mergeCapabilities } from './capabilities.js';
 import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
@@ -77,6 +81,11 @@ export interface RuntimeOptions {
    * tracing channel of `node:diagnostics_channel`.
    */
   instrumentation?: InstrumentationHandler;
+  /**
+   * OpenTelemetry spans for each request, when `@opentelemetry/api` is installed (an optional
+   * peer) and a tracer provider is registered; `false` turns them off. @default true
+   */
+  openTelemetry?: boolean;
   /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint; /**
    * The secret that signs 2026-07-28 `requestState` tokens (elicitation and sampling). Set it when
@@ -158,6 +167,8 @@ export class Runtime {
   readonly requestStates: RequestStateCodec;
   /** The `instrumentation` option. */
   readonly instrumentation?: InstrumentationHandler;
+  /** OpenTelemetry spans, when the API is installed and the option allows. @internal */
+  readonly tracing?: RequestTracing;
   /** Items per list page. */
   readonly pageSize: number;
   /** The options this runtime was built from, for {@link Runtime.withRouter}. */
@@ -226,6 +237,11 @@ export class Runtime {
       throw new Error('Snodo: instrumentation must be a function that takes an operation event');
     }
     this.instrumentation = options.instrumentation;
+    if (options.openTelemetry !== undefined && typeof options.openTelemetry !== 'boolean') {
+      throw new Error('Snodo: openTelemetry must be true or false');
+    }
+    const api = options.openTelemetry === false ? undefined : loadOpenTelemetry();
+    this.tracing = api === undefined ? undefined : new OpenTelemetryTracing(api);
     this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
     this.dispatchOptions = Object.freeze({
       authorization: options.authorization,

@@ -113,6 +113,13 @@ export interface SnodoModuleOptions {
    */
   logOperations?: boolean;
   /**
+   * OpenTelemetry server spans for each request (named and attributed after the semantic
+   * conventions for MCP, parent from `_meta.traceparent` or the HTTP headers), when
+   * `@opentelemetry/api` is installed and a tracer provider is registered; `false` turns them off.
+   * @default true
+   */
+  openTelemetry?: boolean;
+  /**
    * Capabilities merged over the derived ones (one level deep), such as `experimental`. Claiming
    * `resources.subscribe` or a `listChanged` needs `resourceSubscriptions` or `listChanged`.
    */
