@@ -117,5 +117,6 @@ describe('stdio', () => {
       ),
     ).toEqual([]);
     expect(stderr).toContain('Starting Nest application');
+    expect(stderr).toContain('MCP catalog ready:');
   }, 30_000);
 });
