@@ -19,7 +19,7 @@ import {
 } from '../../lib/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
-import { JSON_HEADERS, modernRequest, raw } from '../helpers/raw-http.js';
+import { JSON_HEADERS, initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 
@@ -71,16 +71,7 @@ describe('server options', () => {
     );
     const response = await raw(running.url, {
       headers: JSON_HEADERS,
-      body: {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1.0.0' },
-        },
-      },
+      body: initializeRequest(),
     });
     expect(response.json).toEqual({
       jsonrpc: '2.0',

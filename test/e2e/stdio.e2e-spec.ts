@@ -1,3 +1,4 @@
+import { initializeRequest } from '../helpers/raw-http.js';
 import { execFileSync, spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,16 +70,7 @@ describe('stdio', () => {
     const exited = new Promise<number | null>((resolveExit) => child.on('exit', resolveExit));
     const send = (message: unknown) =>
       child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    });
+    send(initializeRequest());
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send('{not json');

@@ -6,6 +6,7 @@ import {
   openSession,
   raw,
   type RawResponse,
+  initializeRequest,
 } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { FixtureAppModule } from '../src/fixture-app.module.js';
@@ -457,18 +458,7 @@ describe('DNS-rebinding protection', () => {
         },
       );
       request.on('error', reject);
-      request.end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-11-25',
-            capabilities: {},
-            clientInfo: { name: 'x', version: '1' },
-          },
-        }),
-      );
+      request.end(JSON.stringify(initializeRequest()));
     });
 
   it.each([

@@ -60,16 +60,19 @@ export function modernRequest(
   };
 }
 
+/** An `initialize` request, as a raw client sends it. */
+export function initializeRequest(protocolVersion = '2025-11-25', id = 1) {
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'initialize',
+    params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+  };
+}
+
 /** Opens an initialize-era session and returns its id. */
 export async function openSession(url: string, protocolVersion = '2025-11-25'): Promise<string> {
-  const response = await raw(url, {
-    body: {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
-    },
-  });
+  const response = await raw(url, { body: initializeRequest(protocolVersion) });
   const id = response.headers.get('mcp-session-id');
   if (response.status !== 200 || id === null)
     throw new Error(`initialize failed: ${response.status} ${response.text}`);
