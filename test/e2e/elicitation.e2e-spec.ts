@@ -26,7 +26,7 @@ function interactiveClient(mode: 'legacy' | 'modern', answers: { confirm: boolea
   });
   client.setRequestHandler('roots/list', () => {
     asked.push('roots');
-    return { roots: [{ uri: 'file:///home/ada/catalog', name: 'catalog' }] };
+    return { roots: [{ uri: 'file:///projects/catalog', name: 'catalog' }] };
   });
   client.setRequestHandler('sampling/createMessage', (request) => {
     const prompt = (request.params.messages[0]!.content as { text: string }).text;
@@ -104,7 +104,7 @@ describe('Elicitation and sampling', () => {
       const { client, asked } = interactiveClient(mode, { confirm: true });
       await client.connect(new TransportV2(new URL(running.url), { fetch }));
       expect((await client.callTool({ name: 'plan_release' })).content).toEqual([
-        { type: 'text', text: 'Ada releases Catalog from file:///home/ada/catalog' },
+        { type: 'text', text: 'Ada releases Catalog from file:///projects/catalog' },
       ]);
       expect([...asked].sort()).toEqual([
         'elicit: Release Catalog?',

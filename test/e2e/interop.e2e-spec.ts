@@ -6,13 +6,7 @@ import {
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SnodoModule } from '../../lib/index.js';
-import { LatestVersionTool } from '../../sample/01-tools/src/latest-version.tool.js';
-import { MaintenanceTools } from '../../sample/01-tools/src/maintenance.tools.js';
-import { PackageCatalog } from '../../sample/01-tools/src/package-catalog.service.js';
-import { PackageResources } from '../../sample/01-tools/src/package.resources.js';
-import { PackageTools } from '../../sample/01-tools/src/package.tools.js';
-import { PlaceOrderTool } from '../../sample/01-tools/src/place-order.tool.js';
-import { ReviewTools } from '../../sample/01-tools/src/review.tools.js';
+import { SAMPLE_PROVIDERS } from '../../sample/01-tools/src/app.module.js';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
@@ -29,15 +23,7 @@ const schemas = new McpSchemaValidator();
       schemaValidator: 'ajv',
     }),
   ],
-  providers: [
-    PackageCatalog,
-    PackageTools,
-    LatestVersionTool,
-    PlaceOrderTool,
-    ReviewTools,
-    PackageResources,
-    MaintenanceTools,
-  ],
+  providers: SAMPLE_PROVIDERS,
 })
 class JuneOnlyModule {}
 

@@ -10,6 +10,18 @@ import { PlaceOrderTool } from './place-order.tool.js';
 import { ReviewTools } from './review.tools.js';
 import { sharedStore } from './shared-store.js';
 
+/** The sample's components and their services, for modules that serve them with other options. */
+export const SAMPLE_PROVIDERS = [
+  PackageCatalog,
+  PackageTools,
+  LatestVersionTool,
+  PlaceOrderTool,
+  ReviewTools,
+  PackageResources,
+  PackagePrompts,
+  MaintenanceTools,
+];
+
 @Module({
   imports: [
     SnodoModule.forRoot({
@@ -21,15 +33,6 @@ import { sharedStore } from './shared-store.js';
       store: sharedStore,
     }),
   ],
-  providers: [
-    PackageCatalog,
-    PackageTools,
-    LatestVersionTool,
-    PlaceOrderTool,
-    ReviewTools,
-    PackageResources,
-    PackagePrompts,
-    MaintenanceTools,
-  ],
+  providers: SAMPLE_PROVIDERS,
 })
 export class AppModule {}
