@@ -18,6 +18,8 @@ export type TransportKind = 'http' | 'stdio' | 'in-process';
  * @publicApi
  */
 export interface CallContext {
+  /** The JSON-RPC method being served, such as `tools/call` or `tools/list`. */
+  readonly method: string;
   /** The revision the request is served under. */
   readonly protocolVersion: ProtocolVersion;
   readonly era: ProtocolEra;
@@ -44,7 +46,8 @@ export interface CallContext {
    * Sends a log message to the client (`notifications/message`) when its level reaches the level
    * the client asked for (2026-07-28: the request's `logLevel`, without which nothing is sent;
    * initialize era: `logging/setLevel`, everything until it is called).
-   */ log(level: LoggingLevel, data: unknown, logger?: string): void;
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): void;
   /**
    * Asks the user for input through the client (`elicitation/create`): `params` holds `message`
    * and `requestedSchema` (or the URL-mode fields). Resolves to the client's `ElicitResult`

@@ -6,6 +6,7 @@ import type {
   ArgumentType,
   RootSchemaOptions,
 } from './argument-declaration.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
 const COPIED: readonly (keyof ArgumentOptions)[] = [
@@ -53,7 +54,7 @@ export function arg(
 }
 
 const fail = (path: string, problem: string): never => {
-  throw new Error(`argument "${path}": ${problem}`);
+  throw new Error(MESSAGES.BAD_ARGUMENT_DECLARATION(path, problem));
 };
 
 function baseSchema(type: ArgumentType, path: string): { schema: JsonObject; itemType?: string } {
@@ -154,8 +155,7 @@ export function buildObjectSchema(
     schema.additionalProperties = root.additionalProperties;
   if (root.schema !== undefined) {
     const clash = ['type', 'properties', 'required'].find((key) => key in root.schema!);
-    if (clash !== undefined)
-      throw new Error(`the root schema cannot set "${clash}", which the declarations generate`);
+    if (clash !== undefined) throw new Error(MESSAGES.ROOT_SCHEMA_CLASH(clash));
     Object.assign(schema, root.schema);
   }
   return schema;

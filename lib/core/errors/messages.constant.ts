@@ -1,5 +1,8 @@
+import { MODERN_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
+
 /**
- * Every message the protocol core sends or throws, in one place.
+ * Every message the protocol core sends or throws, in one place: what clients are answered, then
+ * what stops a server from starting (configuration and definitions, prefixed `Snodo:`).
  * Messages name what is wrong and what to do; they never echo argument values.
  * @internal
  */
@@ -15,10 +18,9 @@ export const MESSAGES = {
   RESPONSE_NOT_ACCEPTED:
     'Invalid request: this server sends no requests, so it accepts no responses',
   METHOD_NOT_FOUND: (method: string) => `Method not found: ${method}`,
-  METHOD_NOT_IN_MODERN: (method: string) =>
-    `Method not found: ${method} is not part of protocol revision 2026-07-28`,
-  MISSING_META:
-    'Invalid params: a 2026-07-28 request must carry params._meta with "io.modelcontextprotocol/protocolVersion" and "io.modelcontextprotocol/clientCapabilities"',
+  METHOD_NOT_IN_REVISION: (method: string, version: string) =>
+    `Method not found: ${method} is not part of protocol revision ${version}`,
+  MISSING_META: `Invalid params: a ${MODERN_PROTOCOL_VERSION} request must carry params._meta with "io.modelcontextprotocol/protocolVersion" and "io.modelcontextprotocol/clientCapabilities"`,
   MISSING_META_KEY: (key: string) =>
     `Invalid params: params._meta is missing the required key "${key}"`,
   BAD_META_KEY: (key: string, expected: string) =>
@@ -98,4 +100,50 @@ export const MESSAGES = {
     `A tool named "${name}" is already registered by another component`,
   INVALID_TOOL: (name: string, reason: string) =>
     `Tool "${name}" has an invalid definition: ${reason}`,
+
+  // ---- what stops a server from starting: configuration and definitions ----
+  DUPLICATE_METHOD: (method: string) =>
+    `Snodo: the method ${method} is in the method table twice; give each method one descriptor`,
+  SERVER_NAME_REQUIRED: 'Snodo: the server needs a non-empty "name"',
+  SERVER_VERSION_REQUIRED: 'Snodo: the server needs a non-empty "version"',
+  BAD_INSTRUMENTATION: 'Snodo: instrumentation must be a function that takes an operation event',
+  BAD_OPEN_TELEMETRY: 'Snodo: openTelemetry must be true or false',
+  BAD_PAGE_SIZE: 'Snodo: pagination.pageSize must be a whole number of 1 or more',
+  SCHEMA_NOT_COMPILED: (which: string, tool: string, validator: string, reason: string) =>
+    `Snodo: the ${which} of tool "${tool}" cannot be compiled by the ${validator} validator: ${reason}`,
+  NO_PROTOCOLS: (known: readonly string[]) =>
+    `Snodo: protocols must list at least one of ${known.join(', ')}`,
+  UNKNOWN_PROTOCOL: (known: readonly string[]) =>
+    `Snodo: protocols lists an unknown revision; choose from ${known.join(', ')}`,
+  LIST_CACHE_MADE_PRIVATE: (option: string) =>
+    `Snodo: ${option}.scope is "public", but authorization (a policy or guards) makes lists vary per caller; it is sent as "private"`,
+  BAD_TTL: (option: string) => `Snodo: ${option}.ttlMs must be an integer of 0 or more`,
+  BAD_SCOPE: (option: string) => `Snodo: ${option}.scope must be "public" or "private"`,
+  BAD_CAPABILITIES: 'Snodo: capabilities must be an object of capabilities',
+  EXTENSIONS_IN_CAPABILITIES:
+    'Snodo: declare extensions with the extensions option, not capabilities.extensions (they are advertised only where the revision has them)',
+  BAD_CAPABILITY: (name: string) =>
+    `Snodo: capabilities.${name} must be an object (use {} to advertise it)`,
+  SUBSCRIBE_NOT_SERVED:
+    'Snodo: capabilities.resources.subscribe needs resourceSubscriptions: true, so that resources/subscribe is served',
+  LIST_CHANGED_NOT_SERVED: (name: string) =>
+    `Snodo: capabilities.${name}.listChanged needs listChanged: true, so that list changes are announced`,
+  BAD_EXTENSIONS: 'Snodo: extensions must be an object: { "com.example/feature": { ... } }',
+  BAD_EXTENSION_ID: (id: string) =>
+    `Snodo: the extension id "${id}" must be prefix/name with a dot-separated prefix, such as com.example/feature`,
+  BAD_EXTENSION_SETTINGS: (id: string) =>
+    `Snodo: the settings of extension "${id}" must be an object ({} for none)`,
+  BAD_SESSION_IDLE_TIMEOUT:
+    'Snodo: sessions.idleTimeoutMs must be a whole number of milliseconds, 1 or more',
+  BAD_MAX_SESSIONS: 'Snodo: sessions.maxSessions must be a whole number, 1 or more',
+  STORE_UNREACHABLE: (store: string) => `Snodo: ${store} cannot be reached`,
+  BAD_SCHEMA_VALIDATOR:
+    'Snodo: schemaValidator must be "passthrough", "basic", "ajv" or an object with compile(schema)',
+  SCHEMA_NOT_OBJECT: (where: string) => `the schema at ${where || '/'} is not an object or boolean`,
+  SCHEMA_UNSUPPORTED_KEYWORD: (where: string, keyword: string) =>
+    `the schema at ${where || '/'} uses "${keyword}", which the basic validator does not support`,
+  BAD_ARGUMENT_DECLARATION: (path: string, problem: string) => `argument "${path}": ${problem}`,
+  ROOT_SCHEMA_CLASH: (keyword: string) =>
+    `the root schema cannot set "${keyword}", which the declarations generate`,
+  CYCLIC_VALUE: (path: string) => `toJson: the value at ${path || '/'} is a cyclic reference`,
 } as const;

@@ -12,7 +12,8 @@ import { classifyMessage } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { Router } from '../router/router.js';
-import { Runtime, type RuntimeOptions } from '../runtime/runtime.js';
+import { Runtime } from '../runtime/runtime.js';
+import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 
 const SECRET = 'top-secret-42';
 const PARENT_TRACE = '0af7651916cd43dd8448eb211c80319c';

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as OpenTelemetryApi from '@opentelemetry/api';
-import type { JsonObject, JsonRpcRequest } from '../protocol/json-rpc.type.js';
-import type { OperationContext, RequestTracing } from './operation-events.js';
+import type { OperationContext, RequestTracing, SpanRequest } from './operation-events.js';
 
 type Api = typeof OpenTelemetryApi;
 
@@ -12,14 +11,6 @@ export function loadOpenTelemetry(): Api | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Where a request's trace context may come from. @internal */
-export interface TraceCarriers {
-  /** The request's `_meta` (`traceparent`, `tracestate`), which wins over the headers. */
-  readonly meta?: JsonObject;
-  /** The HTTP request, whose `traceparent` and `tracestate` headers are read. */
-  readonly request?: unknown;
 }
 
 const TRACE_FIELDS = ['traceparent', 'tracestate'] as const;
@@ -52,31 +43,17 @@ export class OpenTelemetryTracing implements RequestTracing {
     return delegate !== this.noop;
   }
 
-  async run<T>(
-    operation: OperationContext,
-    request: JsonRpcRequest,
-    carriers: TraceCarriers,
-    work: () => Promise<T>,
-  ): Promise<T> {
+  async run<T>(operation: OperationContext, span: SpanRequest, work: () => Promise<T>): Promise<T> {
     const { context, propagation, trace, SpanKind, SpanStatusCode } = this.api;
-    const carrier: Record<string, string> = {};
-    const headers = (carriers.request as { headers?: Record<string, unknown> } | undefined)
-      ?.headers;
-    for (const field of TRACE_FIELDS) {
-      const fromMeta = carriers.meta?.[field];
-      const fromHeader = headers?.[field];
-      if (typeof fromMeta === 'string') carrier[field] = fromMeta;
-      else if (typeof fromHeader === 'string') carrier[field] = fromHeader;
-    }
-    const parent = propagation.extract(context.active(), carrier);
+    const parent = propagation.extract(context.active(), traceFields(span));
     const name =
       operation.component === undefined
         ? operation.operation
         : `${operation.operation} ${operation.component}`;
-    const span = this.tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
-    if (span.isRecording()) span.setAttributes(attributesOf(operation, request));
+    const started = this.tracer.startSpan(name, { kind: SpanKind.SERVER }, parent);
+    if (started.isRecording()) started.setAttributes(attributesOf(operation, span));
     try {
-      const result = await context.with(trace.setSpan(parent, span), work);
+      const result = await context.with(trace.setSpan(parent, started), work);
       const failure =
         operation.outcome === 'error'
           ? String(operation.errorCode)
@@ -84,39 +61,43 @@ export class OpenTelemetryTracing implements RequestTracing {
             ? 'tool_error'
             : undefined;
       if (failure !== undefined) {
-        span.setAttribute('error.type', failure);
+        started.setAttribute('error.type', failure);
         if (operation.errorCode !== undefined)
-          span.setAttribute('rpc.jsonrpc.error_code', operation.errorCode);
-        span.setStatus({ code: SpanStatusCode.ERROR });
+          started.setAttribute('rpc.jsonrpc.error_code', operation.errorCode);
+        started.setStatus({ code: SpanStatusCode.ERROR });
       }
       return result;
     } catch (error) {
-      span.setAttribute('error.type', error instanceof Error ? error.name : typeof error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
+      started.setAttribute('error.type', error instanceof Error ? error.name : typeof error);
+      started.setStatus({ code: SpanStatusCode.ERROR });
       throw error;
     } finally {
-      span.end();
+      started.end();
     }
   }
 }
 
-function attributesOf(
-  operation: OperationContext,
-  request: JsonRpcRequest,
-): OpenTelemetryApi.Attributes {
+/** The W3C trace context of a request: from `_meta` first, else from the HTTP headers. */
+function traceFields(span: SpanRequest): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const headers = (span.carrier as { headers?: Record<string, unknown> } | undefined)?.headers;
+  for (const field of TRACE_FIELDS) {
+    const fromMeta = span.meta?.[field];
+    const fromHeader = headers?.[field];
+    if (typeof fromMeta === 'string') fields[field] = fromMeta;
+    else if (typeof fromHeader === 'string') fields[field] = fromHeader;
+  }
+  return fields;
+}
+
+function attributesOf(operation: OperationContext, span: SpanRequest): OpenTelemetryApi.Attributes {
   const attributes: OpenTelemetryApi.Attributes = {
     'mcp.method.name': operation.operation,
     'mcp.protocol.version': operation.protocolVersion,
-    'jsonrpc.request.id': String(request.id),
+    'jsonrpc.request.id': String(span.request.id),
     'network.transport': operation.transport === 'stdio' ? 'pipe' : 'tcp',
+    ...span.attributes,
   };
   if (operation.sessionId !== undefined) attributes['mcp.session.id'] = operation.sessionId;
-  if (operation.operation === 'tools/call' && operation.component !== undefined) {
-    attributes['gen_ai.tool.name'] = operation.component;
-    attributes['gen_ai.operation.name'] = 'execute_tool';
-  }
-  if (operation.operation === 'prompts/get' && operation.component !== undefined) {
-    attributes['gen_ai.prompt.name'] = operation.component;
-  }
   return attributes;
 }

@@ -5,7 +5,8 @@ import { classifyMessage } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { Router } from '../router/router.js';
-import { Runtime, type RuntimeOptions } from '../runtime/runtime.js';
+import { Runtime } from '../runtime/runtime.js';
+import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import type { SchemaValidator } from '../schema/schema-validator.interface.js';
 import {
   OPERATION_CHANNEL,

@@ -1,6 +1,6 @@
 import { tracingChannel } from 'node:diagnostics_channel';
+import type { HandleOutcome } from '../protocol/exchange.js';
 import type { JsonObject, JsonRpcRequest } from '../protocol/json-rpc.type.js';
-import type { HandleOutcome } from '../protocol/protocol-handler.js';
 
 /** The name of the tracing channel every dispatched operation is traced on. @publicApi */
 export const OPERATION_CHANNEL = 'snodo:operation';
@@ -56,22 +56,11 @@ export const operationChannel = tracingChannel<unknown, OperationContext>(OPERAT
 
 /** The context of a request about to be served. @internal */
 export function operationContext(
-  request: JsonRpcRequest,
+  operation: string,
+  component: string | undefined,
   fields: Pick<OperationContext, 'era' | 'protocolVersion' | 'transport' | 'sessionId' | 'client'>,
 ): OperationContext {
-  const params = request.params ?? {};
-  return { operation: request.method, component: componentOf(request.method, params), ...fields };
-}
-
-function componentOf(method: string, params: JsonObject): string | undefined {
-  if (method === 'tools/call' || method === 'prompts/get') {
-    return typeof params.name === 'string' ? params.name : undefined;
-  }
-  if (method === 'completion/complete') {
-    const ref = params.ref as JsonObject | undefined;
-    return ref?.type === 'ref/prompt' && typeof ref.name === 'string' ? ref.name : undefined;
-  }
-  return undefined;
+  return { operation, component, ...fields };
 }
 
 /** Records how an operation ended on its context. @internal */
@@ -92,14 +81,20 @@ export function settle(context: OperationContext, outcome: HandleOutcome, starte
   }
 }
 
+/** What a span is made of besides the operation. @internal */
+export interface SpanRequest {
+  readonly request: JsonRpcRequest;
+  /** The request's `_meta` (`traceparent`, `tracestate`), which wins over the headers. */
+  readonly meta?: JsonObject;
+  /** The transport's request (an HTTP request's `traceparent` and `tracestate` headers are read). */
+  readonly carrier?: unknown;
+  /** Attributes of the method, after the semantic conventions (the tool or prompt it runs). */
+  readonly attributes?: Readonly<Record<string, string>>;
+}
+
 /** Runs a request inside a trace span (OpenTelemetry, when installed). @internal */
 export interface RequestTracing {
   /** Whether spans would be recorded now (a tracer provider is registered). */
   readonly active: boolean;
-  run<T>(
-    operation: OperationContext,
-    request: JsonRpcRequest,
-    carriers: { readonly meta?: JsonObject; readonly request?: unknown },
-    work: () => Promise<T>,
-  ): Promise<T>;
+  run<T>(operation: OperationContext, span: SpanRequest, work: () => Promise<T>): Promise<T>;
 }

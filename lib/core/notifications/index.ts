@@ -1,7 +1,6 @@
 export {
   NotificationHub,
   SUBSCRIPTION_ID_META,
-  type ListKind,
   type ListenFilter,
   type NotificationSink,
 } from './notification-hub.js';

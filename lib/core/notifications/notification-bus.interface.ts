@@ -1,4 +1,4 @@
-import type { ListKind } from './notification-hub.js';
+import type { ListKind } from '../router/catalog-list.js';
 
 /** What instances tell each other: a resource changed, or a catalog did. @publicApi */
 export type BusMessage =

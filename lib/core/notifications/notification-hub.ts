@@ -4,6 +4,7 @@ import {
   InMemorySubscriptionStore,
   type SubscriptionStore,
 } from './subscription-store.interface.js';
+import type { ListKind } from '../router/catalog-list.js';
 
 /** The meta key that ties a 2026-07-28 notification to its listen request. @publicApi */
 export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';
@@ -21,9 +22,6 @@ export interface ListenFilter {
 
 /** Writes one notification to a stream; throws if the stream is gone. @publicApi */
 export type NotificationSink = (notification: JsonRpcNotification) => void;
-
-/** Which catalog changed. @publicApi */
-export type ListKind = 'tools' | 'resources' | 'prompts';
 
 interface Listen {
   readonly id: JsonRpcId;

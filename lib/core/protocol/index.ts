@@ -20,15 +20,18 @@ export type {
 } from './json-rpc.type.js';
 export { classifyMessage, isJsonObject, parseMessage } from './json-rpc.parser.js';
 export { decodeHeaderValue } from './header-value.js';
+export { ProtocolHandler, type ProtocolHandlerOptions } from './protocol-handler.js';
+export type { Exchange, HandleOutcome, ListenOutcome, StandardHeaders } from './exchange.js';
+export { isModernMessage } from './envelope.js';
 export {
-  ProtocolHandler,
-  isModernMessage,
-  type Exchange,
-  type HandleOutcome,
-  type ProtocolHandlerOptions,
-  type RuntimeSource,
-  type StandardHeaders,
-} from './protocol-handler.js';
+  METHODS,
+  MethodTable,
+  type ClientState,
+  type MethodCall,
+  type MethodDescriptor,
+  type NotificationMethod,
+  type RequestMethod,
+} from './methods/index.js';
 export { PendingClientRequests } from './pending-requests.js';
 export { RequestStateCodec, type InputRequest } from './input-required.js';
 export { serializeMessage } from './serialized-message.js';

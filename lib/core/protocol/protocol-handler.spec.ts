@@ -1,10 +1,12 @@
 import type { ToolComponent } from '../components/tool.interface.js';
 import { Router } from '../router/router.js';
-import { Runtime, type RuntimeOptions } from '../runtime/runtime.js';
+import { Runtime } from '../runtime/runtime.js';
+import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { classifyMessage } from './json-rpc.parser.js';
 import type { JsonObject } from './json-rpc.type.js';
-import { ProtocolHandler, type Exchange, type StandardHeaders } from './protocol-handler.js';
+import type { Exchange, StandardHeaders } from './exchange.js';
+import { ProtocolHandler } from './protocol-handler.js';
 
 const echo: ToolComponent = {
   definition: {

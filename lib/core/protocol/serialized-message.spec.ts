@@ -1,6 +1,7 @@
 import type { ToolComponent } from '../components/tool.interface.js';
 import { Router } from '../router/router.js';
-import { Runtime, type RuntimeOptions } from '../runtime/runtime.js';
+import { Runtime } from '../runtime/runtime.js';
+import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import { classifyMessage } from './json-rpc.parser.js';
 import type { JsonObject, JsonRpcResponse } from './json-rpc.type.js';
 import { ProtocolHandler } from './protocol-handler.js';

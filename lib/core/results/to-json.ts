@@ -1,3 +1,4 @@
+import { MESSAGES } from '../errors/messages.constant.js';
 /** A JSON value. @publicApi */
 export type JsonValue =
   string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -38,8 +39,7 @@ function convert(value: unknown, path: string, seen: Set<object>): JsonValue | u
       return undefined;
   }
   if (value === null) return null;
-  if (seen.has(value))
-    throw new TypeError(`toJson: the value at ${path || '/'} is a cyclic reference`);
+  if (seen.has(value)) throw new TypeError(MESSAGES.CYCLIC_VALUE(path));
   seen.add(value);
   try {
     const withToJson = value as { toJSON?: (key: string) => unknown };

@@ -1,9 +1,6 @@
-export {
-  Router,
-  type CompiledToolSchemas,
-  type DispatchOptions,
-  type RouterOperation,
-} from './router.js';
+export { Router, type CatalogComponents } from './router.js';
+export type { CatalogList, ListKind } from './catalog-list.js';
+export type { CompiledToolSchemas, DispatchOptions } from './dispatch-options.interface.js';
 export type { DispatchOutcome } from './dispatch-outcome.type.js';
 export type {
   AuthorizationPhase,

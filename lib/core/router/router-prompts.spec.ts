@@ -28,13 +28,9 @@ const review = prompt(
 );
 
 const get = (router: Router, name: string, args?: unknown) =>
-  router.dispatch(
-    { kind: 'prompts/get', name },
-    args === undefined ? {} : { arguments: args },
-    context,
-  );
+  router.getPrompt(name, args === undefined ? {} : { arguments: args }, context);
 const complete = (router: Router, params: Record<string, unknown>) =>
-  router.dispatch({ kind: 'completion/complete' }, params, context);
+  router.complete(params, context);
 
 describe('Router prompts', () => {
   const router = Router.empty()

@@ -31,8 +31,7 @@ const logo = resource({ name: 'logo', uri: 'assets://logo.png', mimeType: 'image
   }),
 );
 
-const read = (router: Router, uri: string) =>
-  router.dispatch({ kind: 'resources/read', uri }, { uri }, context);
+const read = (router: Router, uri: string) => router.readResource(uri, context);
 
 describe('Router resources', () => {
   const router = Router.empty()
@@ -133,7 +132,7 @@ describe('Router resources', () => {
     });
   });
 
-  describe('dispatch() resources/read', () => {
+  describe('readResource()', () => {
     it('should send a string as text with the declared mime type', async () => {
       expect(await read(router, 'docs://readme')).toEqual({
         ok: true,

@@ -45,12 +45,7 @@ describe('Router validation', () => {
     router: Router.empty().registerTool(search).registerTool(prepared),
   });
   const call = (name: string, args: Record<string, unknown>) =>
-    runtime.router.dispatch(
-      { kind: 'tools/call', name },
-      { arguments: args },
-      context,
-      runtime.dispatchOptions,
-    );
+    runtime.router.callTool(name, { arguments: args }, context, runtime.dispatchOptions);
 
   it('should give an isError result that names the location and rule, never the value', async () => {
     const outcome = await call('search', { query: 'x', page: 0 });
@@ -107,7 +102,7 @@ describe('Router validation', () => {
   it('should validate directly when the runtime did not compile the tool', async () => {
     const outcome = await Router.empty()
       .registerTool(search)
-      .dispatch({ kind: 'tools/call', name: 'search' }, { arguments: { query: '' } }, context, {
+      .callTool('search', { arguments: { query: '' } }, context, {
         schemaValidator: new BasicValidator(),
       });
     expect(outcome.ok && outcome.value.content[0]).toEqual({

@@ -24,12 +24,7 @@ function tool(
 }
 
 const call = (router: Router, name: string, args?: unknown, options = {}) =>
-  router.dispatch(
-    { kind: 'tools/call', name },
-    args === undefined ? {} : { arguments: args },
-    context,
-    options,
-  );
+  router.callTool(name, args === undefined ? {} : { arguments: args }, context, options);
 
 describe('Router', () => {
   describe('registerTool()', () => {
@@ -86,7 +81,7 @@ describe('Router', () => {
     });
   });
 
-  describe('dispatch()', () => {
+  describe('callTool() and discover()', () => {
     const router = Router.empty()
       .registerTool(tool('text', (args) => `got ${String(args.q)}`))
       .registerTool(tool('structured', () => ({ n: 1, list: [true, null] })))
@@ -117,7 +112,7 @@ describe('Router', () => {
       .registerTool(tool('async', async (args) => Promise.resolve(`later ${String(args.q)}`)));
 
     it('should list every tool for tools/list', async () => {
-      const outcome = await router.dispatch({ kind: 'tools/list' }, {}, context);
+      const outcome = await router.discover('tools', context);
       expect(outcome.ok && outcome.value.length).toBe(13);
     });
 
@@ -254,15 +249,6 @@ describe('Router', () => {
       });
     });
 
-    it('should answer an unknown operation with -32601', async () => {
-      const outcome = await router.dispatch(
-        { kind: 'sampling/createMessage' } as never,
-        {},
-        context,
-      );
-      expect(!outcome.ok && outcome.error.code).toBe(-32601);
-    });
-
     describe('with an authorization policy', () => {
       const policy: AuthorizationPolicy = {
         authorize: (phase, ref) => {
@@ -274,7 +260,7 @@ describe('Router', () => {
       };
 
       it('should leave refused tools out of tools/list', async () => {
-        const outcome = await router.dispatch({ kind: 'tools/list' }, {}, context, {
+        const outcome = await router.discover('tools', context, {
           authorization: policy,
         });
         const names = outcome.ok ? outcome.value.map((t) => t.definition.name) : [];

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../errors/messages.constant.js';
 /**
  * How long a client may reuse a 2026-07-28 list or discover result, and with whom.
  * @publicApi
@@ -16,10 +17,10 @@ export interface CacheHint {
  */
 export function checkCacheHint(hint: CacheHint, option: string): CacheHint {
   if (!Number.isInteger(hint.ttlMs) || hint.ttlMs < 0) {
-    throw new Error(`Snodo: ${option}.ttlMs must be an integer of 0 or more`);
+    throw new Error(MESSAGES.BAD_TTL(option));
   }
   if (hint.scope !== 'public' && hint.scope !== 'private') {
-    throw new Error(`Snodo: ${option}.scope must be "public" or "private"`);
+    throw new Error(MESSAGES.BAD_SCOPE(option));
   }
   return Object.freeze({ ttlMs: hint.ttlMs, scope: hint.scope });
 }

@@ -3,7 +3,8 @@ import { classifyMessage } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { Router } from '../router/router.js';
-import { Runtime, type RuntimeOptions } from './runtime.js';
+import { Runtime } from './runtime.js';
+import type { RuntimeOptions } from './runtime-options.interface.js';
 
 const echo: ToolComponent = {
   definition: { name: 'echo', inputSchema: { type: 'object' } },

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,31 +21,25 @@ export function mergeCapabilities(
   served: { readonly resourceSubscriptions: boolean; readonly listChanged: boolean },
 ): JsonObject {
   if (given === undefined) return derived;
-  if (!isObject(given)) throw new Error('Snodo: capabilities must be an object of capabilities');
+  if (!isObject(given)) throw new Error(MESSAGES.BAD_CAPABILITIES);
   const merged: JsonObject = { ...derived };
   for (const [name, value] of Object.entries(given)) {
     if (name === 'extensions') {
-      throw new Error(
-        'Snodo: declare extensions with the extensions option, not capabilities.extensions (they are advertised only where the revision has them)',
-      );
+      throw new Error(MESSAGES.EXTENSIONS_IN_CAPABILITIES);
     }
     if (!isObject(value)) {
-      throw new Error(`Snodo: capabilities.${name} must be an object (use {} to advertise it)`);
+      throw new Error(MESSAGES.BAD_CAPABILITY(name));
     }
     merged[name] = isObject(derived[name]) ? { ...derived[name], ...value } : value;
   }
   const claims = (name: string, flag: string) =>
     isObject(merged[name]) && merged[name][flag] === true;
   if (claims('resources', 'subscribe') && !served.resourceSubscriptions) {
-    throw new Error(
-      'Snodo: capabilities.resources.subscribe needs resourceSubscriptions: true, so that resources/subscribe is served',
-    );
+    throw new Error(MESSAGES.SUBSCRIBE_NOT_SERVED);
   }
   for (const name of ['tools', 'prompts', 'resources']) {
     if (claims(name, 'listChanged') && !served.listChanged) {
-      throw new Error(
-        `Snodo: capabilities.${name}.listChanged needs listChanged: true, so that list changes are announced`,
-      );
+      throw new Error(MESSAGES.LIST_CHANGED_NOT_SERVED(name));
     }
   }
   return Object.freeze(merged);
@@ -59,16 +54,14 @@ export function mergeCapabilities(
 export function checkExtensions(given: unknown): JsonObject | undefined {
   if (given === undefined) return undefined;
   if (!isObject(given)) {
-    throw new Error('Snodo: extensions must be an object: { "com.example/feature": { ... } }');
+    throw new Error(MESSAGES.BAD_EXTENSIONS);
   }
   for (const [id, settings] of Object.entries(given)) {
     if (!EXTENSION_ID.test(id)) {
-      throw new Error(
-        `Snodo: the extension id "${id}" must be prefix/name with a dot-separated prefix, such as com.example/feature`,
-      );
+      throw new Error(MESSAGES.BAD_EXTENSION_ID(id));
     }
     if (!isObject(settings)) {
-      throw new Error(`Snodo: the settings of extension "${id}" must be an object ({} for none)`);
+      throw new Error(MESSAGES.BAD_EXTENSION_SETTINGS(id));
     }
   }
   return Object.freeze({ ...given });

@@ -1,8 +1,3 @@
-export {
-  Runtime,
-  createRuntime,
-  type CatalogList,
-  type ListOutcome,
-  type RuntimeOptions,
-} from './runtime.js';
+export { Runtime, createRuntime, type ListOutcome, type RuntimeSource } from './runtime.js';
+export type { RuntimeOptions } from './runtime-options.interface.js';
 export type { CacheHint } from './cache-hint.interface.js';

@@ -7,6 +7,7 @@ import type {
   ValidationIssue,
 } from './schema-validator.interface.js';
 import { RULES } from './validation.rules.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 type Check = (value: unknown, path: string) => ValidationIssue | undefined;
 
@@ -102,14 +103,11 @@ export class BasicValidator implements SchemaValidator {
   private node(schema: unknown, where: string): Check {
     if (schema === true || schema === undefined) return () => undefined;
     if (schema === false) return (_v, path) => ({ path, rule: RULES.ADDITIONAL });
-    if (!isObject(schema))
-      throw new Error(`the schema at ${where || '/'} is not an object or boolean`);
+    if (!isObject(schema)) throw new Error(MESSAGES.SCHEMA_NOT_OBJECT(where));
     if (this.strict) {
       const unsupported = UNSUPPORTED_KEYWORDS.find((keyword) => keyword in schema);
       if (unsupported !== undefined) {
-        throw new Error(
-          `the schema at ${where || '/'} uses "${unsupported}", which the basic validator does not support`,
-        );
+        throw new Error(MESSAGES.SCHEMA_UNSUPPORTED_KEYWORD(where, unsupported));
       }
     }
     const checks: Check[] = [];

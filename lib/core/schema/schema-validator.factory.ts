@@ -2,6 +2,7 @@ import { AjvValidator } from './ajv.validator.js';
 import { BasicValidator } from './basic.validator.js';
 import { PassthroughValidator } from './passthrough.validator.js';
 import type { SchemaValidator, SchemaValidatorName } from './schema-validator.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
  * The validator for a `schemaValidator` option: a built-in name or a user's own validator.
@@ -16,7 +17,5 @@ export function resolveSchemaValidator(
   if (option === 'ajv') return new AjvValidator();
   if (typeof option === 'object' && option !== null && typeof option.compile === 'function')
     return option;
-  throw new Error(
-    'Snodo: schemaValidator must be "passthrough", "basic", "ajv" or an object with compile(schema)',
-  );
+  throw new Error(MESSAGES.BAD_SCHEMA_VALIDATOR);
 }

@@ -1,5 +1,6 @@
 import type { SessionRecord } from './session-record.interface.js';
 import type { SessionStore } from './session-store.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
  * Options of {@link InMemorySessionStore}.
@@ -34,12 +35,10 @@ export class InMemorySessionStore implements SessionStore {
     this.idleTimeoutMs = options.idleTimeoutMs ?? 1_800_000;
     this.maxSessions = options.maxSessions ?? 10_000;
     if (!Number.isInteger(this.idleTimeoutMs) || this.idleTimeoutMs < 1) {
-      throw new Error(
-        'Snodo: sessions.idleTimeoutMs must be a whole number of milliseconds, 1 or more',
-      );
+      throw new Error(MESSAGES.BAD_SESSION_IDLE_TIMEOUT);
     }
     if (!Number.isInteger(this.maxSessions) || this.maxSessions < 1) {
-      throw new Error('Snodo: sessions.maxSessions must be a whole number, 1 or more');
+      throw new Error(MESSAGES.BAD_MAX_SESSIONS);
     }
     this.now = options.now ?? Date.now;
   }

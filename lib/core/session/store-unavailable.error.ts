@@ -1,3 +1,4 @@
+import { MESSAGES } from '../errors/messages.constant.js';
 /**
  * Thrown by a shared store (sessions, subscriptions, notifications) that cannot reach its backend,
  * such as Redis during an outage. The HTTP transport answers the request that needed it with 503
@@ -10,7 +11,7 @@ export class StoreUnavailableError extends Error {
     readonly store: string,
     options?: { cause?: unknown },
   ) {
-    super(`Snodo: ${store} cannot be reached`, options);
+    super(MESSAGES.STORE_UNREACHABLE(store), options);
     this.name = 'StoreUnavailableError';
   }
 }

@@ -1,4 +1,5 @@
 import type { CallContext } from '../components/call-context.interface.js';
+import { MODERN_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
 
 /**
  * A call context for unit tests of the core: asks nothing of any client, sends nothing.
@@ -7,7 +8,8 @@ import type { CallContext } from '../components/call-context.interface.js';
  */
 export function fakeCallContext(overrides: Partial<CallContext> = {}): CallContext {
   return {
-    protocolVersion: '2026-07-28',
+    method: 'tools/call',
+    protocolVersion: MODERN_PROTOCOL_VERSION,
     era: 'modern',
     clientCapabilities: {},
     meta: {},

@@ -2,7 +2,7 @@ import type { PromptDefinition } from '../components/prompt.interface.js';
 import type { ResourceDefinition } from '../components/resource.interface.js';
 import type { JsonSchema, ToolDefinition } from '../components/tool.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
-import type { ProtocolVersion } from '../protocol/protocol-version.js';
+import { REVISIONS, type ProtocolVersion } from '../protocol/protocol-version.js';
 
 /**
  * Wraps a non-object schema for the 2025 revisions, whose `outputSchema` root must be an object:
@@ -16,33 +16,33 @@ export function wrapLegacyOutputSchema(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * The wire form of a tool definition for one revision (spec DIGEST §15): 2025-06-18 has no
- * `icons`; the 2025 revisions need an object-rooted `outputSchema`.
+ * The wire form of a tool definition for one revision (spec DIGEST §15): icons only where the
+ * revision has them, and an object-rooted `outputSchema` where the revision needs one.
  * @internal
  */
 export function encodeToolDefinition(
   definition: ToolDefinition,
   version: ProtocolVersion,
 ): JsonObject {
-  const legacy = version !== '2026-07-28';
+  const features = REVISIONS[version];
   const out: JsonObject = { name: definition.name };
   if (definition.title !== undefined) out.title = definition.title;
   if (definition.description !== undefined) out.description = definition.description;
   out.inputSchema = definition.inputSchema;
   if (definition.outputSchema !== undefined) {
-    out.outputSchema = legacy
-      ? wrapLegacyOutputSchema(definition.outputSchema)
-      : definition.outputSchema;
+    out.outputSchema = features.anyStructuredContent
+      ? definition.outputSchema
+      : wrapLegacyOutputSchema(definition.outputSchema);
   }
   if (definition.annotations !== undefined) out.annotations = definition.annotations;
-  if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
+  if (definition.icons !== undefined && features.icons) out.icons = definition.icons;
   if (definition._meta !== undefined) out._meta = definition._meta;
   return Object.freeze(out);
 }
 
 /**
- * The wire form of a resource or template definition for one revision: 2025-06-18 has no
- * `icons`; a template carries `uriTemplate` and no `size`.
+ * The wire form of a resource or template definition for one revision: icons only where the
+ * revision has them; a template carries `uriTemplate` and no `size`.
  * @internal
  */
 export function encodeResourceDefinition(
@@ -58,12 +58,12 @@ export function encodeResourceDefinition(
     if (definition[key] !== undefined) out[key] = definition[key];
   }
   if (definition.uri !== undefined && definition.size !== undefined) out.size = definition.size;
-  if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
+  if (definition.icons !== undefined && REVISIONS[version].icons) out.icons = definition.icons;
   if (definition._meta !== undefined) out._meta = definition._meta;
   return Object.freeze(out);
 }
 
-/** The wire form of a prompt definition for one revision: 2025-06-18 has no `icons`. @internal */
+/** The wire form of a prompt definition for one revision: icons where the revision has them. @internal */
 export function encodePromptDefinition(
   definition: PromptDefinition,
   version: ProtocolVersion,
@@ -72,7 +72,7 @@ export function encodePromptDefinition(
   if (definition.title !== undefined) out.title = definition.title;
   if (definition.description !== undefined) out.description = definition.description;
   if (definition.arguments !== undefined) out.arguments = definition.arguments;
-  if (definition.icons !== undefined && version !== '2025-06-18') out.icons = definition.icons;
+  if (definition.icons !== undefined && REVISIONS[version].icons) out.icons = definition.icons;
   if (definition._meta !== undefined) out._meta = definition._meta;
   return Object.freeze(out);
 }

@@ -1,0 +1,142 @@
+import {
+  LOGGING_LEVELS,
+  type CallContext,
+  type LoggingLevel,
+} from '../components/call-context.interface.js';
+import { ErrorCode } from '../errors/error-code.enum.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import type { Exchange } from './exchange.js';
+import { INPUT_CAPABILITIES, InputRequiredSignal, type InputRequest } from './input-required.js';
+import { isJsonObject } from './json-rpc.parser.js';
+import type { JsonObject } from './json-rpc.type.js';
+import type { ClientState } from './methods/method-descriptor.js';
+import { META_KEYS, REVISIONS } from './protocol-version.js';
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The call context of one request: what its component may know and do (progress, logs, input
+ * requests). Built per request, never shared.
+ * @internal
+ */
+export function createCallContext(
+  method: string,
+  client: ClientState,
+  exchange: Exchange,
+): CallContext {
+  const modern = REVISIONS[client.version].era === 'modern';
+  const counter = { next: 0 };
+  const ask = (request: InputRequest, key: string | undefined, initial: string) =>
+    askOne(client, exchange, request, key ?? `${initial}${counter.next++}`);
+  return {
+    method,
+    protocolVersion: client.version,
+    era: modern ? 'modern' : 'legacy',
+    clientInfo: client.clientInfo,
+    clientCapabilities: client.clientCapabilities,
+    sessionId: exchange.session?.id,
+    meta: client.meta,
+    // A getter: a transport may make the signal only when a handler asks for it.
+    get signal() {
+      return exchange.signal ?? NEVER_ABORTED;
+    },
+    transport: exchange.transport,
+    request: exchange.request,
+    progress: progressReporter(client, exchange),
+    log: logger(client, exchange, modern),
+    closeStream: () => exchange.closeStream?.(),
+    elicit: (params, options) => ask({ method: 'elicitation/create', params }, options?.key, 'e'),
+    sample: (params, options) =>
+      ask({ method: 'sampling/createMessage', params }, options?.key, 's'),
+    listRoots: (options) => ask({ method: 'roots/list', params: {} }, options?.key, 'r'),
+    askAll: (requests) => askAll(client, exchange, requests),
+  };
+}
+
+/** `progress()`: a `notifications/progress` when the request carries a token and progress grows. */
+function progressReporter(client: ClientState, exchange: Exchange): CallContext['progress'] {
+  const notify = exchange.notify;
+  const token = client.meta.progressToken;
+  let lastProgress = -Infinity;
+  return (progress, total, message) => {
+    if (notify === undefined || (typeof token !== 'string' && typeof token !== 'number')) return;
+    if (typeof progress !== 'number' || !(progress > lastProgress)) return;
+    lastProgress = progress;
+    const params: JsonObject = { progressToken: token, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
+  };
+}
+
+/** `log()`: a `notifications/message` at or above the level the client asked for. */
+function logger(client: ClientState, exchange: Exchange, modern: boolean): CallContext['log'] {
+  const notify = exchange.notify;
+  const threshold = modern
+    ? (client.meta[META_KEYS.logLevel] as LoggingLevel | undefined)
+    : (exchange.session?.logLevel ?? 'debug');
+  return (level, data, logger) => {
+    if (notify === undefined || threshold === undefined) return;
+    if (LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(threshold)) return;
+    const params: JsonObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    notify({ jsonrpc: '2.0', method: 'notifications/message', params });
+  };
+}
+
+/** Throws -32021 unless the client declared what `method` needs. */
+function requireCapability(client: ClientState, method: InputRequest['method']): void {
+  const capability = INPUT_CAPABILITIES[method];
+  if (!isJsonObject(client.clientCapabilities[capability])) {
+    throw new SnodoError(
+      ErrorCode.MissingRequiredClientCapability,
+      MESSAGES.MISSING_CAPABILITY(capability),
+      { requiredCapabilities: { [capability]: {} } },
+      { status: 400 },
+    );
+  }
+}
+
+/**
+ * `askAll()` and, through it, `elicit()`, `sample()` and `listRoots()`: checks the client
+ * capabilities, then asks the client (initialize era, one request after another) or answers
+ * from the retry's answers and signals `input_required` with whatever is still missing
+ * (2026-07-28).
+ */
+async function askAll(
+  client: ClientState,
+  exchange: Exchange,
+  requests: Readonly<Record<string, InputRequest>>,
+): Promise<Record<string, JsonObject>> {
+  const entries = Object.entries(requests);
+  for (const [, request] of entries) requireCapability(client, request.method);
+  const answers: Record<string, JsonObject> = {};
+  if (REVISIONS[client.version].era !== 'modern') {
+    for (const [key, request] of entries) {
+      if (exchange.sendRequest === undefined)
+        throw SnodoError.internal(MESSAGES.NO_CLIENT_CHANNEL(request.method));
+      answers[key] = await exchange.sendRequest(request.method, request.params);
+    }
+    return answers;
+  }
+  const missing: Record<string, InputRequest> = {};
+  for (const [key, request] of entries) {
+    const answer = client.answers?.[key];
+    if (isJsonObject(answer)) answers[key] = answer;
+    else missing[key] = { method: request.method, params: request.params };
+  }
+  if (Object.keys(missing).length > 0) throw new InputRequiredSignal(missing);
+  return answers;
+}
+
+/** One input request, under the caller's key or the next default one (`e0`, `s1`, ...). */
+async function askOne(
+  client: ClientState,
+  exchange: Exchange,
+  request: InputRequest,
+  key: string,
+): Promise<JsonObject> {
+  const answers = await askAll(client, exchange, { [key]: request });
+  return answers[key]!;
+}

@@ -1,0 +1,31 @@
+import { MESSAGES } from '../../errors/messages.constant.js';
+import { SnodoError } from '../../errors/snodo.error.js';
+import { PROTOCOL_VERSIONS } from '../protocol-version.js';
+import type { RequestMethod } from './method-descriptor.js';
+
+/** `prompts/get`: renders a prompt with its arguments. */
+export const PROMPTS_GET: RequestMethod = {
+  kind: 'request',
+  method: 'prompts/get',
+  revisions: PROTOCOL_VERSIONS,
+  capability: 'prompts',
+  target: 'name',
+  asksForInput: true,
+  component: (params) => (typeof params.name === 'string' ? params.name : undefined),
+  spanAttributes: (prompt) => ({ 'gen_ai.prompt.name': prompt }),
+  async serve(call) {
+    const { params, runtime } = call;
+    const name = params.name;
+    if (typeof name !== 'string') {
+      return call.error(SnodoError.invalidParams(MESSAGES.PROMPT_NAME_REQUIRED));
+    }
+    const outcome = await runtime.router.getPrompt(
+      name,
+      params,
+      call.context(),
+      runtime.dispatchOptions,
+    );
+    if (!outcome.ok) return call.failure(outcome.error);
+    return call.result({ ...outcome.value });
+  },
+};

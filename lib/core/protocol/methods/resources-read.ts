@@ -1,0 +1,33 @@
+import { MESSAGES } from '../../errors/messages.constant.js';
+import { SnodoError } from '../../errors/snodo.error.js';
+import { readCacheHint } from '../../results/resource-result.js';
+import type { JsonObject } from '../json-rpc.type.js';
+import { PROTOCOL_VERSIONS } from '../protocol-version.js';
+import type { RequestMethod } from './method-descriptor.js';
+
+/**
+ * `resources/read`: reads a direct resource or the one template that matches the URI, with its
+ * cache hint in 2026-07-28. Its URI is never reported to instrumentation: template variables may
+ * be user data.
+ */
+export const RESOURCES_READ: RequestMethod = {
+  kind: 'request',
+  method: 'resources/read',
+  revisions: PROTOCOL_VERSIONS,
+  capability: 'resources',
+  target: 'uri',
+  asksForInput: true,
+  async serve(call) {
+    const { params, runtime } = call;
+    const uri = params.uri;
+    if (typeof uri !== 'string') {
+      return call.error(SnodoError.invalidParams(MESSAGES.RESOURCE_URI_REQUIRED));
+    }
+    const outcome = await runtime.router.readResource(uri, call.context(), runtime.dispatchOptions);
+    if (!outcome.ok) return call.failure(outcome.error);
+    const result = { ...outcome.value } as JsonObject;
+    if (!call.modern) return call.result(result);
+    const hint = readCacheHint(outcome.value) ?? runtime.resourcesCache;
+    return call.result({ ...result, ttlMs: hint.ttlMs, cacheScope: hint.scope });
+  },
+};

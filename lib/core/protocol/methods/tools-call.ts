@@ -1,0 +1,58 @@
+import { MESSAGES } from '../../errors/messages.constant.js';
+import { SnodoError } from '../../errors/snodo.error.js';
+import { isJsonObject } from '../json-rpc.parser.js';
+import type { JsonObject } from '../json-rpc.type.js';
+import { headerError, statusOf } from '../outcomes.js';
+import { checkParamHeaders } from '../param-headers.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
+import type { MethodCall, RequestMethod } from './method-descriptor.js';
+
+/** The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (spec DIGEST §4). */
+function paramHeaderMismatch(call: MethodCall, name: string): string | undefined {
+  const read = call.exchange.headers?.param;
+  const args = call.params.arguments;
+  if (!call.modern || read === undefined || !isJsonObject(args)) return undefined;
+  const headerParams = call.runtime.router.headerParamsOf(name);
+  return headerParams.length === 0 ? undefined : checkParamHeaders(headerParams, args, read);
+}
+
+/**
+ * `tools/call`: runs a tool. The 2025 revisions take only an object as `structuredContent`, so any
+ * other value travels as `{ result: value }` there.
+ */
+export const TOOLS_CALL: RequestMethod = {
+  kind: 'request',
+  method: 'tools/call',
+  revisions: PROTOCOL_VERSIONS,
+  capability: 'tools',
+  target: 'name',
+  asksForInput: true,
+  component: (params) => (typeof params.name === 'string' ? params.name : undefined),
+  spanAttributes: (tool) => ({ 'gen_ai.tool.name': tool, 'gen_ai.operation.name': 'execute_tool' }),
+  async serve(call) {
+    const { params, runtime } = call;
+    const name = params.name;
+    if (typeof name !== 'string') {
+      return call.error(SnodoError.invalidParams(MESSAGES.TOOL_NAME_REQUIRED));
+    }
+    const mismatch = paramHeaderMismatch(call, name);
+    if (mismatch !== undefined) return headerError(call.request.id, mismatch);
+    const outcome = await runtime.router.callTool(
+      name,
+      params,
+      call.context(),
+      runtime.dispatchOptions,
+    );
+    if (!outcome.ok) return call.error(outcome.error, statusOf(outcome.error));
+    const result = { ...outcome.value } as JsonObject;
+    const structured = result.structuredContent;
+    if (
+      !REVISIONS[call.client.version].anyStructuredContent &&
+      structured !== undefined &&
+      !isJsonObject(structured)
+    ) {
+      result.structuredContent = { result: structured };
+    }
+    return call.result(result);
+  },
+};

@@ -1,0 +1,54 @@
+import { ErrorCode } from '../errors/error-code.enum.js';
+import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
+import type { Implementation } from '../components/call-context.interface.js';
+import type { HandleOutcome } from './exchange.js';
+import { isJsonObject } from './json-rpc.parser.js';
+import type { JsonObject, JsonRpcId } from './json-rpc.type.js';
+import { META_KEYS } from './protocol-version.js';
+
+/** An accepted notification or response: 202 and no body. @internal */
+export const ACCEPTED: HandleOutcome = Object.freeze({ status: 202 });
+
+/** A JSON-RPC error response, with the headers a {@link SnodoError} asks for. @internal */
+export function errorOutcome(
+  id: JsonRpcId | undefined,
+  error: JsonRpcErrorObject | SnodoError,
+  status: number,
+): HandleOutcome {
+  return {
+    status,
+    ...(error instanceof SnodoError && error.http?.headers !== undefined
+      ? { headers: error.http.headers }
+      : {}),
+    response: {
+      jsonrpc: '2.0',
+      ...(id === undefined ? {} : { id }),
+      error: error instanceof SnodoError ? error.toJSON() : error,
+    },
+  };
+}
+
+/** A -32020 header mismatch (HTTP 400). @internal */
+export const headerError = (id: JsonRpcId | undefined, message: string): HandleOutcome =>
+  errorOutcome(id, new SnodoError(ErrorCode.HeaderMismatch, message), 400);
+
+/** The HTTP status of a JSON-RPC error raised while serving (DIGEST §3.1): only -32021 is 400. @internal */
+export const statusOf = (error: SnodoError): number =>
+  error.http?.status ??
+  (error.code === (ErrorCode.MissingRequiredClientCapability as number) ? 400 : 200);
+
+/** A successful response, as it is. @internal */
+export const resultOutcome = (id: JsonRpcId, result: JsonObject): HandleOutcome => ({
+  status: 200,
+  response: { jsonrpc: '2.0', id, result },
+});
+
+/** A 2026-07-28 result: `resultType` first, and the server's identity in `_meta`. @internal */
+export function modernBody(serverInfo: Implementation, result: JsonObject): JsonObject {
+  const meta = isJsonObject(result._meta) ? result._meta : undefined;
+  return {
+    resultType: 'complete',
+    ...result,
+    _meta: { ...meta, [META_KEYS.serverInfo]: serverInfo },
+  };
+}

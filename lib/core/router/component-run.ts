@@ -1,0 +1,108 @@
+import type { CallContext } from '../components/call-context.interface.js';
+import type {
+  ComponentHooks,
+  ComponentOperation,
+} from '../components/component-hooks.interface.js';
+import { isSnodoError, type SnodoError } from '../errors/snodo.error.js';
+import { InputRequiredSignal } from '../protocol/input-required.js';
+import type {
+  AuthorizationPhase,
+  AuthorizationPolicy,
+  ComponentRef,
+} from './authorization-policy.interface.js';
+import type { DispatchOptions } from './dispatch-options.interface.js';
+
+/**
+ * The server-wide policy, then the component's own: `true` to allow, `false` to hide or refuse, a
+ * `SnodoError` to answer with. A policy that throws refuses (fail closed).
+ * @internal
+ */
+export async function decide(
+  phase: AuthorizationPhase,
+  ref: ComponentRef,
+  context: CallContext,
+  policy: AuthorizationPolicy | undefined,
+): Promise<boolean | SnodoError> {
+  try {
+    if (policy !== undefined) {
+      const decision = await policy.authorize(phase, ref, context);
+      if (decision !== true) return isSnodoError(decision) ? decision : false;
+    }
+    const hooks = ref.component as ComponentHooks;
+    if (hooks.authorize === undefined) return true;
+    const decision = await hooks.authorize(phase, context, ref);
+    return decision === true ? true : isSnodoError(decision) ? decision : false;
+  } catch (error) {
+    if (isSnodoError(error)) return error;
+    return false;
+  }
+}
+
+/**
+ * The invocation-phase decision: `undefined` to go on, or the error to answer with (`refused()`
+ * when the component is hidden: the answer is the same as for one that does not exist).
+ * @internal
+ */
+export async function authorizeInvocation(
+  ref: ComponentRef,
+  context: CallContext,
+  options: DispatchOptions,
+  refused: () => SnodoError,
+): Promise<SnodoError | undefined> {
+  const decision = await decide('invocation', ref, context, options.authorization);
+  if (isSnodoError(decision)) return decision;
+  return decision ? undefined : refused();
+}
+
+/**
+ * The routes of a list the caller may see (discovery phase), in order.
+ * @internal
+ */
+export async function visibleRoutes<R extends { readonly ref: ComponentRef }>(
+  routes: readonly R[],
+  context: CallContext,
+  policy: AuthorizationPolicy | undefined,
+  policed: boolean,
+): Promise<readonly R[]> {
+  if (policy === undefined && !policed) return routes;
+  const decisions = await Promise.all(
+    routes.map((route) => decide('discovery', route.ref, context, policy)),
+  );
+  return routes.filter((_, index) => decisions[index] === true);
+}
+
+/** One run of a component callback, as its wrapper sees it. @internal */
+export interface Run {
+  readonly operation: ComponentOperation;
+  readonly params: unknown;
+  readonly context: CallContext;
+  readonly hooks: ComponentHooks;
+}
+
+/**
+ * Runs a component callback through its wrapper; reports errors that are not `SnodoError`s. An
+ * `input_required` signal goes through untouched.
+ * @internal
+ */
+export async function runComponent(
+  ref: ComponentRef,
+  options: DispatchOptions,
+  run: Run,
+  callback: (context: CallContext) => unknown,
+): Promise<{ value: unknown } | { thrown: unknown }> {
+  const { hooks, operation, params, context } = run;
+  try {
+    const value =
+      hooks.wrap === undefined
+        ? await callback(context)
+        : await hooks.wrap({ operation, component: ref, params, context }, (next) =>
+            Promise.resolve(callback(next)),
+          );
+    if (value instanceof Error && !isSnodoError(value)) options.onHandlerError?.(ref, value);
+    return { value };
+  } catch (thrown) {
+    if (thrown instanceof InputRequiredSignal) throw thrown;
+    if (!isSnodoError(thrown)) options.onHandlerError?.(ref, thrown);
+    return { thrown };
+  }
+}

@@ -1,0 +1,56 @@
+import type { CallContext } from '../components/call-context.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { GetPromptResult } from '../results/prompt-result.js';
+import { normalizePromptResult } from '../results/prompt-result.normalizer.js';
+import { authorizeInvocation, runComponent } from './component-run.js';
+import type { DispatchOptions } from './dispatch-options.interface.js';
+import { failure, type DispatchOutcome } from './dispatch-outcome.type.js';
+import type { PromptRoute } from './router-state.js';
+
+/** The prompt arguments, when they are an object of strings. */
+function promptArguments(params: JsonObject): DispatchOutcome<Record<string, string>> {
+  const args = params.arguments === undefined ? {} : params.arguments;
+  if (!isJsonObject(args)) return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value !== 'string') {
+      return failure(SnodoError.invalidParams(MESSAGES.PROMPT_ARGUMENT_NOT_STRING(key)));
+    }
+  }
+  return { ok: true, value: args as Record<string, string> };
+}
+
+/**
+ * `prompts/get`: string arguments, authorization (hidden: unknown prompt), required arguments,
+ * then the render through the prompt's wrapper.
+ * @internal
+ */
+export async function getPrompt(
+  route: PromptRoute | undefined,
+  name: string,
+  params: JsonObject,
+  context: CallContext,
+  options: DispatchOptions,
+): Promise<DispatchOutcome<GetPromptResult>> {
+  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)));
+  const parsed = promptArguments(params);
+  if (!parsed.ok) return parsed;
+  const args = parsed.value;
+  const denied = await authorizeInvocation(route.ref, context, options, () =>
+    SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)),
+  );
+  if (denied !== undefined) return failure(denied);
+  const missing = route.checked.required.filter((key) => args[key] === undefined);
+  if (missing.length > 0) {
+    return failure(SnodoError.invalidParams(MESSAGES.MISSING_PROMPT_ARGUMENTS(missing)));
+  }
+  const returned = await runComponent(
+    route.ref,
+    options,
+    { operation: 'render', params: args, context, hooks: route.component },
+    (current) => route.component.render(args, current),
+  );
+  return normalizePromptResult(name, returned);
+}

@@ -1,0 +1,112 @@
+import type { CallContext } from '../components/call-context.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { CallToolResult } from '../results/content.type.js';
+import { Result } from '../results/result.js';
+import { normalizeToolResult } from '../results/tool-result.normalizer.js';
+import { validateDirect } from '../schema/direct-validation.js';
+import type {
+  CompiledSchema,
+  SchemaValidator,
+  ValidationIssue,
+} from '../schema/schema-validator.interface.js';
+import { authorizeInvocation, runComponent } from './component-run.js';
+import type { DispatchOptions } from './dispatch-options.interface.js';
+import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
+import type { ToolRoute } from './router-state.js';
+
+const pointer = (issue: ValidationIssue): string => (issue.path === '' ? '/' : issue.path);
+
+const invalidArguments = (issue: ValidationIssue): string =>
+  MESSAGES.INVALID_ARGUMENTS(pointer(issue), issue.rule);
+
+/** Checks a value with the compiled schema, or the validator's direct-call cache. */
+function check(
+  compiled: CompiledSchema | undefined,
+  validator: SchemaValidator | undefined,
+  schema: JsonObject,
+  value: unknown,
+): ValidationIssue | undefined {
+  if (compiled !== undefined) return compiled.validate(value);
+  return validator === undefined ? undefined : validateDirect(validator, schema, value);
+}
+
+/** The arguments as the tool takes them, or the `isError` result that refuses them. */
+function prepareInput(
+  route: ToolRoute,
+  args: JsonObject,
+  options: DispatchOptions,
+): { ok: true; input: unknown } | { ok: false; refusal: CallToolResult } {
+  const missing = route.required.filter((key) => args[key] === undefined);
+  if (missing.length > 0) {
+    return { ok: false, refusal: Result.error(MESSAGES.MISSING_REQUIRED_ARGUMENTS(missing)) };
+  }
+  const component = route.component;
+  if (component.prepareArguments !== undefined) {
+    const prepared = component.prepareArguments(args);
+    return prepared.ok
+      ? { ok: true, input: prepared.value }
+      : { ok: false, refusal: Result.error(invalidArguments(prepared.issue)) };
+  }
+  const schemas = options.compiledSchemas?.get(component);
+  const issue = check(
+    schemas?.input,
+    options.schemaValidator,
+    component.definition.inputSchema,
+    args,
+  );
+  return issue === undefined
+    ? { ok: true, input: args }
+    : { ok: false, refusal: Result.error(invalidArguments(issue)) };
+}
+
+/** -32603 when a successful result does not match the tool's `outputSchema`. */
+function checkOutput(
+  route: ToolRoute,
+  result: CallToolResult,
+  options: DispatchOptions,
+): SnodoError | undefined {
+  const outputSchema = route.component.definition.outputSchema;
+  if (outputSchema === undefined || result.isError === true) return undefined;
+  const compiled = options.compiledSchemas?.get(route.component)?.output;
+  const issue = check(compiled, options.schemaValidator, outputSchema, result.structuredContent);
+  if (issue === undefined) return undefined;
+  const name = route.ref.name;
+  return SnodoError.internal(MESSAGES.OUTPUT_MISMATCH(name, pointer(issue), issue.rule));
+}
+
+/**
+ * `tools/call` on a route: authorization (hidden: unknown tool), required arguments and schema
+ * (an `isError` result), the run through the tool's wrapper, then the result and its output schema.
+ * @internal
+ */
+export async function callTool(
+  route: ToolRoute | undefined,
+  name: string,
+  params: JsonObject,
+  context: CallContext,
+  options: DispatchOptions,
+): Promise<DispatchOutcome<CallToolResult>> {
+  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)));
+  const args = params.arguments === undefined ? {} : params.arguments;
+  if (!isJsonObject(args)) return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
+  const denied = await authorizeInvocation(route.ref, context, options, () =>
+    SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)),
+  );
+  if (denied !== undefined) return failure(denied);
+  const prepared = prepareInput(route, args, options);
+  if (!prepared.ok) return success(prepared.refusal);
+  const { input } = prepared;
+  const returned = await runComponent(
+    route.ref,
+    options,
+    { operation: 'call', params: input, context, hooks: route.component },
+    (current) => route.component.call(input as JsonObject, current),
+  );
+  const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
+  if (!outcome.ok) return outcome;
+  const mismatch = checkOutput(route, outcome.value, options);
+  return mismatch === undefined ? outcome : failure(mismatch);
+}

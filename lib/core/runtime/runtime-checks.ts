@@ -1,0 +1,78 @@
+import type { ToolComponent } from '../components/tool.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import {
+  PROTOCOL_VERSIONS,
+  isSupportedVersion,
+  type ProtocolVersion,
+} from '../protocol/protocol-version.js';
+import type { CompiledToolSchemas } from '../router/dispatch-options.interface.js';
+import type { SchemaValidator } from '../schema/schema-validator.interface.js';
+
+/**
+ * The `pagination.pageSize` option, checked.
+ * @throws {Error} unless it is a whole number of 1 or more.
+ * @internal
+ */
+export function checkPageSize(pageSize: number): number {
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(MESSAGES.BAD_PAGE_SIZE);
+  return pageSize;
+}
+
+/**
+ * The `protocols` option, checked, newest first.
+ * @throws {Error} when it is empty or names a revision this server does not know.
+ * @internal
+ */
+export function checkProtocols(protocols: readonly ProtocolVersion[]): readonly ProtocolVersion[] {
+  if (!Array.isArray(protocols) || protocols.length === 0) {
+    throw new Error(MESSAGES.NO_PROTOCOLS(PROTOCOL_VERSIONS));
+  }
+  for (const version of protocols as readonly unknown[]) {
+    if (typeof version !== 'string' || !isSupportedVersion(version)) {
+      throw new Error(MESSAGES.UNKNOWN_PROTOCOL(PROTOCOL_VERSIONS));
+    }
+  }
+  return Object.freeze(PROTOCOL_VERSIONS.filter((version) => protocols.includes(version)));
+}
+
+/**
+ * The server's name and version, checked.
+ * @throws {Error} when one is missing or empty.
+ * @internal
+ */
+export function checkIdentity(name: unknown, version: unknown): void {
+  if (typeof name !== 'string' || name.length === 0) throw new Error(MESSAGES.SERVER_NAME_REQUIRED);
+  if (typeof version !== 'string' || version.length === 0) {
+    throw new Error(MESSAGES.SERVER_VERSION_REQUIRED);
+  }
+}
+
+/**
+ * The schemas of every tool, compiled once by the server's validator (a tool that prepares its
+ * own arguments, such as a DTO tool, has no compiled input schema).
+ * @throws {Error} naming the tool whose schema the validator refuses.
+ * @internal
+ */
+export function compileToolSchemas(
+  tools: readonly ToolComponent[],
+  validator: SchemaValidator,
+): ReadonlyMap<ToolComponent, CompiledToolSchemas> {
+  const compiled = new Map<ToolComponent, CompiledToolSchemas>();
+  for (const tool of tools) {
+    const { name, inputSchema, outputSchema } = tool.definition;
+    const compile = (schema: JsonObject, which: string) => {
+      try {
+        return validator.compile(schema);
+      } catch (error) {
+        const reason = (error as Error).message;
+        throw new Error(MESSAGES.SCHEMA_NOT_COMPILED(which, name, validator.name, reason));
+      }
+    };
+    compiled.set(tool, {
+      input: tool.prepareArguments === undefined ? compile(inputSchema, 'inputSchema') : undefined,
+      output: outputSchema === undefined ? undefined : compile(outputSchema, 'outputSchema'),
+    });
+  }
+  return compiled;
+}

@@ -1,0 +1,97 @@
+import type { ProtocolVersion } from '../protocol/protocol-version.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
+import type { DispatchOptions } from '../router/dispatch-options.interface.js';
+import type { Router } from '../router/router.js';
+import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
+import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
+import type { CacheHint } from './cache-hint.interface.js';
+
+/**
+ * What a runtime is built from.
+ * @publicApi
+ */
+export interface RuntimeOptions {
+  /** The server's programmatic name, sent as `serverInfo.name`. */
+  name: string;
+  /** The server's version, sent as `serverInfo.version`. */
+  version: string;
+  /** A display name, sent as `serverInfo.title`. */
+  title?: string;
+  /** Natural-language hints for the model, sent by `initialize` and `server/discover`. */
+  instructions?: string;
+  /**
+   * The protocol revisions served. An initialize-era client asking for one that is not served is
+   * offered the newest served initialize-era revision.
+   * @default every revision of `PROTOCOL_VERSIONS`
+   */
+  protocols?: readonly ProtocolVersion[];
+  /** The components. @default an empty router */
+  router?: Router;
+  /**
+   * Checks tool arguments and structured results: `passthrough` (none), `basic` (the
+   * dependency-free subset), `ajv` (full JSON Schema 2020-12) or your own validator. Every tool
+   * schema is compiled once, when the runtime is built.
+   * @default 'passthrough'
+   */
+  schemaValidator?: SchemaValidatorName | SchemaValidator;
+  /** Decides visibility and access of components. @default allow everything */
+  authorization?: AuthorizationPolicy;
+  /** Told about handler errors that became safe `isError` results (for logging). */
+  onHandlerError?: DispatchOptions['onHandlerError'];
+  /** Cache hint of `server/discover` results. @default { ttlMs: 0, scope: 'public' } */
+  discoveryCache?: CacheHint;
+  /**
+   * Capabilities merged over the derived ones, one level deep: `experimental`, or fields the
+   * derived capabilities lack. Claiming `resources.subscribe` or a `listChanged` needs the options
+   * that serve them (`resourceSubscriptions`, `listChanged`).
+   */
+  capabilities?: JsonObject;
+  /**
+   * Extensions the server supports, by id (`com.example/feature`) with their settings, advertised
+   * under `capabilities.extensions` in 2026-07-28 (the initialize-era revisions have no such field).
+   */
+  extensions?: Record<string, JsonObject>;
+  /**
+   * Hears start, stop and exception of every dispatched operation (operation, component, era,
+   * duration, outcome; never argument values). The same events go to the `snodo:operation`
+   * tracing channel of `node:diagnostics_channel`.
+   */
+  instrumentation?: InstrumentationHandler;
+  /**
+   * OpenTelemetry spans for each request, when `@opentelemetry/api` is installed (an optional
+   * peer) and a tracer provider is registered; `false` turns them off. @default true
+   */
+  openTelemetry?: boolean;
+  /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
+  toolsCache?: CacheHint;
+  /**
+   * The secret that signs 2026-07-28 `requestState` tokens (elicitation and sampling). Set it when
+   * several instances serve one endpoint, so that a retry can reach any of them.
+   * @default a random secret per process
+   */
+  requestStateSecret?: string;
+  /** How lists are paged. @default { pageSize: 100 } */
+  pagination?: { pageSize?: number };
+  /** Told about configuration the runtime corrected (for logging). */
+  onWarning?: (message: string) => void;
+  /** Cache hint of `prompts/list` results. @default { ttlMs: 0, scope: 'private' } */
+  promptsCache?: CacheHint;
+  /**
+   * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` results.
+   * @default { ttlMs: 0, scope: 'private' }
+   */
+  resourcesCache?: CacheHint;
+  /**
+   * Serve resource subscriptions: `resources/subscribe` for initialize-era sessions and
+   * `resourceSubscriptions` on `subscriptions/listen`; advertises `resources.subscribe`.
+   * @default false
+   */
+  resourceSubscriptions?: boolean;
+  /**
+   * Announce catalog changes: advertises `listChanged` on tools and resources, and delivers
+   * `notifications/<kind>/list_changed` to session streams and listen streams that asked.
+   * @default false
+   */
+  listChanged?: boolean;
+}
