@@ -1,5 +1,6 @@
 import {
   LATEST_LEGACY_VERSION,
+  METHODS,
   META_KEYS,
   MODERN_PROTOCOL_VERSION,
   SnodoError,
@@ -39,12 +40,6 @@ type Listed<K extends string, T> = { [key in K]: T[] };
 
 /** The entries of a `resources/list`, `resources/templates/list` or `prompts/list`. */
 export type CatalogEntry = JsonObject & { name: string };
-
-const NAME_FIELDS: Readonly<Record<string, string>> = {
-  'tools/call': 'name',
-  'prompts/get': 'name',
-  'resources/read': 'uri',
-};
 
 /**
  * An MCP client for tests, tooling and the `snodo catalog` command. It talks to a runtime in the
@@ -178,8 +173,8 @@ export class SnodoClient {
   async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
     const modern = this.version === MODERN_PROTOCOL_VERSION;
     const body = modern ? { ...params, _meta: { ...this.envelope(), ...metaOf(params) } } : params;
-    const nameField = NAME_FIELDS[method];
-    const name = nameField === undefined ? undefined : params[nameField];
+    const target = METHODS.request(method)?.target;
+    const name = target === undefined ? undefined : params[target];
     const response = await this.channel.send(
       { jsonrpc: '2.0', id: this.nextId++, method, params: body },
       { protocolVersion: this.version, name: typeof name === 'string' ? name : undefined },

@@ -17,8 +17,8 @@ export {
   type RateLimitStore,
   type SnodoRateLimitOptions,
 } from './wrappers/index.js';
-export type { ComponentEnhancers } from './snodo.registry.js';
 export type {
+  ComponentEnhancers,
   PromptHandler,
   PromptOptions,
   ResourceHandler,

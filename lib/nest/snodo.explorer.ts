@@ -1,6 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ContextIdFactory, DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
-import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper.js';
 import type { Type } from '@nestjs/common';
 import type { CallContext } from '../core/index.js';
 import { Router } from '../core/index.js';
@@ -16,6 +15,9 @@ import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 import { SnodoRegistry } from './snodo.registry.js';
+
+/** A provider or controller as discovery finds it. */
+type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
 
 /** The method a class-form component runs, by kind. */
 const CLASS_METHOD = { tool: 'call', resource: 'read', prompt: 'render' } as const;

@@ -4,6 +4,8 @@ const capital = (word: string): string => word.charAt(0).toUpperCase() + word.sl
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
   BAD_LOG_OPERATIONS: 'Snodo: logOperations must be true or false',
+  NOT_A_SNODO_CONTEXT:
+    'SnodoExecutionContext: this is not the context of an MCP component (check context.getType())',
   CATALOG_READY: (
     tools: number,
     resources: number,

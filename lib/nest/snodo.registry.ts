@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type CanActivate, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ComponentEnhancers } from './interfaces/component-enhancers.interface.js';
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import {
   Router,
@@ -20,16 +21,6 @@ import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from './snodo.constant
 import { NEST_MESSAGES } from './snodo.messages.js';
 
 type Change = (router: Router) => Router;
-
-/**
- * Guards and interceptors for a component built in code (instances; global ones marked with
- * `@SnodoEnhancer()` join them).
- * @publicApi
- */
-export interface ComponentEnhancers {
-  guards?: CanActivate[];
-  interceptors?: NestInterceptor[];
-}
 
 /**
  * Holds the server's current immutable runtime, and changes the catalog at run time.

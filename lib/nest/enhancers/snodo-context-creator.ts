@@ -6,7 +6,6 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ApplicationConfig, ExternalContextCreator, Reflector } from '@nestjs/core';
-import { STATIC_CONTEXT } from '@nestjs/core/injector/constants.js';
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { ComponentHooks, ComponentInvocation, JsonObject } from '../../core/index.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
@@ -27,7 +26,7 @@ interface ContextCreatorInternals {
       instance: object,
       callback: Callback,
       module: string,
-      contextId: unknown,
+      contextId?: unknown,
       inquirerId?: string,
     ): CanActivate[];
   };
@@ -45,7 +44,7 @@ interface ContextCreatorInternals {
       instance: object,
       callback: Callback,
       module: string,
-      contextId: unknown,
+      contextId?: unknown,
       inquirerId?: string,
     ): NestInterceptor[];
   };
@@ -100,12 +99,12 @@ export class SnodoContextCreator {
     const moduleKey =
       internals.getHostModuleKey(instance, classRef) || internals.getContextModuleKey(classRef);
     const guards = this.onlyOptedIn(
-      internals.guardsContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT),
+      internals.guardsContextCreator.create(instance, callback, moduleKey),
       this.config.getGlobalGuards(),
     );
     this.checkGuardsResolved(classRef, callback, guards, where);
     const interceptors = this.onlyOptedIn(
-      internals.interceptorsContextCreator.create(instance, callback, moduleKey, STATIC_CONTEXT),
+      internals.interceptorsContextCreator.create(instance, callback, moduleKey),
       this.config.getGlobalInterceptors(),
     );
     return this.hooks(guards, interceptors, instance, callback);

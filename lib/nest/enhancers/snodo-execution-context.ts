@@ -1,15 +1,16 @@
-import type { ExecutionContext } from '@nestjs/common';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import type { ExecutionContext, Type } from '@nestjs/common';
 import type { AuthorizationPhase, CallContext, ComponentRef } from '../../core/index.js';
 import { SNODO_CONTEXT_TYPE } from '../snodo.constants.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 import { SnodoInvocation } from './snodo-invocation.js';
 
 /** The execution-context types a guard or interceptor can meet. @publicApi */
 export type SnodoContextType = typeof SNODO_CONTEXT_TYPE | 'http' | 'rpc' | 'ws';
 
 /**
- * The execution context of a component's guards and interceptors (context type `'snodo'`). Its
- * arguments are `[params, invocation]`.
+ * The execution context of a component's guards and interceptors (context type `'snodo'`), with
+ * the MCP data within reach. Its arguments are `[params, invocation]`; everything an
+ * `ExecutionContext` offers is the wrapped context's.
  * @example
  * ```ts
  * // Reuse an HTTP guard: read the request from either context type.
@@ -21,26 +22,54 @@ export type SnodoContextType = typeof SNODO_CONTEXT_TYPE | 'http' | 'rpc' | 'ws'
  * ```
  * @publicApi
  */
-export class SnodoExecutionContext extends ExecutionContextHost {
+export class SnodoExecutionContext implements ExecutionContext {
+  private constructor(private readonly context: ExecutionContext) {}
+
   /** Wraps the context a guard or interceptor received. */
   static create(context: ExecutionContext): SnodoExecutionContext {
-    const snodo = new SnodoExecutionContext(
-      context.getArgs(),
-      context.getClass(),
-      context.getHandler(),
-    );
-    snodo.setType(context.getType());
-    return snodo;
+    return context instanceof SnodoExecutionContext ? context : new SnodoExecutionContext(context);
   }
 
-  /** The invocation: phase, component, operation, params and request context. */
+  getClass<T = unknown>(): Type<T> {
+    return this.context.getClass<T>();
+  }
+
+  getHandler(): (...args: unknown[]) => unknown {
+    return this.context.getHandler() as (...args: unknown[]) => unknown;
+  }
+
+  getArgs<T extends unknown[] = unknown[]>(): T {
+    return this.context.getArgs<T>();
+  }
+
+  getArgByIndex<T = unknown>(index: number): T {
+    return this.context.getArgByIndex<T>(index);
+  }
+
+  switchToRpc(): ReturnType<ExecutionContext['switchToRpc']> {
+    return this.context.switchToRpc();
+  }
+
+  switchToHttp(): ReturnType<ExecutionContext['switchToHttp']> {
+    return this.context.switchToHttp();
+  }
+
+  switchToWs(): ReturnType<ExecutionContext['switchToWs']> {
+    return this.context.switchToWs();
+  }
+
+  getType<TContext extends string = SnodoContextType>(): TContext {
+    return this.context.getType<TContext>();
+  }
+
+  /**
+   * The invocation: phase, component, operation, params and request context.
+   * @throws {Error} when this is not the context of an MCP component.
+   */
   getInvocation(): SnodoInvocation {
     const invocation = this.getArgByIndex<unknown>(1);
-    if (!(invocation instanceof SnodoInvocation)) {
-      throw new Error(
-        'SnodoExecutionContext: this is not the context of an MCP component (check context.getType())',
-      );
-    }
+    if (!(invocation instanceof SnodoInvocation))
+      throw new Error(NEST_MESSAGES.NOT_A_SNODO_CONTEXT);
     return invocation;
   }
 

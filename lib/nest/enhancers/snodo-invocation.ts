@@ -5,13 +5,6 @@ import type {
   AuthorizationPhase,
 } from '../../core/index.js';
 
-const METHODS: Record<ComponentOperation, string> = {
-  call: 'tools/call',
-  read: 'resources/read',
-  render: 'prompts/get',
-  complete: 'completion/complete',
-};
-
 /**
  * What guards and interceptors of a component receive as the second argument of their
  * execution context (`context.getArgs()[1]`, or `SnodoExecutionContext.create(context)`): the
@@ -41,13 +34,12 @@ export class SnodoInvocation {
   }
 
   /**
-   * The MCP method behind this invocation: `tools/call`, `resources/read`, `prompts/get` or
-   * `completion/complete`; while listing, `tools/list`, `resources/list` (templates are listed by
-   * `resources/templates/list` with the same decision) or `prompts/list`.
+   * The MCP method of the request behind this invocation, in both phases: `tools/call`,
+   * `resources/read`, `prompts/get` or `completion/complete`; while listing, `tools/list`,
+   * `resources/list`, `resources/templates/list` or `prompts/list`.
    */
   get method(): string {
-    if (this.operation !== undefined) return METHODS[this.operation];
-    return `${this.component.kind}s/list`;
+    return this.current.method;
   }
 
   /** The HTTP request (a Node `IncomingMessage`), when the call came over HTTP. */

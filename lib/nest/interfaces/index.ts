@@ -3,6 +3,7 @@ export type {
   SnodoModuleOptions,
   SubscriptionSource,
 } from './snodo-module-options.interface.js';
+export type { ComponentEnhancers } from './component-enhancers.interface.js';
 export type { ToolHandler } from './tool-handler.interface.js';
 export type { ToolOptions } from './tool-options.interface.js';
 export type { ResourceHandler } from './resource-handler.interface.js';

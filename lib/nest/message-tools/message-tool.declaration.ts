@@ -1,6 +1,6 @@
 import type { InjectionToken } from '@nestjs/common';
 import type { JsonObject, JsonSchema, ToolAnnotations } from '../../core/index.js';
-import type { ComponentEnhancers } from '../snodo.registry.js';
+import type { ComponentEnhancers } from '../interfaces/component-enhancers.interface.js';
 
 /** What every message tool declares. @publicApi */
 export interface MessageToolOptions {

@@ -9,16 +9,11 @@ import {
   type HandleOutcome,
   type InboundMessage,
   type JsonRpcId,
+  type MethodTable,
   type NotificationHub,
   type RuntimeSource,
   type SessionRecord,
 } from '../../core/index.js';
-
-const SESSION_METHODS = new Set(['initialize', 'notifications/initialized', 'logging/setLevel']);
-
-const changesSession = (inbound: InboundMessage): boolean =>
-  (inbound.kind === 'request' || inbound.kind === 'notification') &&
-  SESSION_METHODS.has(inbound.message.method);
 
 /**
  * Options of {@link StdioTransport}.
@@ -31,6 +26,8 @@ export interface StdioOptions {
   input?: Readable;
   /** Where messages go: nothing else may be written there. @default process.stdout */
   output?: Writable;
+  /** The methods served. @default the protocol's `METHODS` */
+  methods?: MethodTable;
 }
 
 /**
@@ -55,7 +52,7 @@ export class StdioTransport {
 
   constructor(source: RuntimeSource, options: StdioOptions = {}) {
     this.hub = options.hub;
-    this.handler = new ProtocolHandler(source, { hub: options.hub });
+    this.handler = new ProtocolHandler(source, { hub: options.hub, methods: options.methods });
     this.input = options.input ?? process.stdin;
     this.output = options.output ?? process.stdout;
   }
@@ -73,12 +70,20 @@ export class StdioTransport {
       const inbound = parseMessage(line);
       // Messages that change the session run in order; the others run concurrently after them.
       const task = barrier.then(() => this.receive(inbound)).catch(() => undefined);
-      if (changesSession(inbound)) barrier = task;
+      if (this.changesSession(inbound)) barrier = task;
       this.running.add(task);
       void task.finally(() => this.running.delete(task));
     }
     await Promise.all([...this.running]);
     this.close();
+  }
+
+  /** Whether a message changes the session (its method says so in the method table). */
+  private changesSession(inbound: InboundMessage): boolean {
+    return (
+      (inbound.kind === 'request' || inbound.kind === 'notification') &&
+      this.handler.methods.get(inbound.message.method)?.changesSession === true
+    );
   }
 
   /** Stops reading, ends listen streams and aborts running requests (on SIGTERM, for example). */
