@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCatalog, renderCatalog } from '../client/catalog/index.js';
 import { SnodoClient } from '../client/snodo.client.js';
+import { CLI_MESSAGES } from './cli.messages.js';
 
 /** Where the command writes. @internal */
 export interface CommandIo {
@@ -25,8 +26,15 @@ export const CATALOG_USAGE = [
   '  --output  writes the Markdown there instead of stdout',
 ].join('\n');
 
-/** A bad invocation or input: one line on stderr, exit code 1. */
-class CommandError extends Error {}
+/** A bad invocation or input: one line on stderr (and the usage, for a bad invocation), exit code 1. */
+class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly showUsage = false,
+  ) {
+    super(message);
+  }
+}
 
 function parse(argv: readonly string[]): CatalogArgs {
   const args: Record<string, string> = {};
@@ -34,14 +42,15 @@ function parse(argv: readonly string[]): CatalogArgs {
     const flag = argv[i]!;
     const [name, inline] = flag.startsWith('--') ? flag.slice(2).split(/=(.*)/s, 2) : [];
     if (name === undefined || !['module', 'url', 'output'].includes(name)) {
-      throw new CommandError(`unknown argument "${flag}"`);
+      throw new CommandError(CLI_MESSAGES.UNKNOWN_ARGUMENT(flag), true);
     }
     const value = inline ?? argv[++i];
-    if (value === undefined || value === '') throw new CommandError(`--${name} needs a value`);
+    if (value === undefined || value === '')
+      throw new CommandError(CLI_MESSAGES.NEEDS_VALUE(name), true);
     args[name] = value;
   }
   if ((args.module === undefined) === (args.url === undefined)) {
-    throw new CommandError('give exactly one of --module and --url');
+    throw new CommandError(CLI_MESSAGES.ONE_SOURCE, true);
   }
   return args;
 }
@@ -49,7 +58,7 @@ function parse(argv: readonly string[]): CatalogArgs {
 async function loadModule(spec: string, cwd: string): Promise<unknown> {
   const hash = spec.lastIndexOf('#');
   if (hash <= 0 || hash === spec.length - 1) {
-    throw new CommandError(`--module must be <compiled file>#<ExportedModule>, got "${spec}"`);
+    throw new CommandError(CLI_MESSAGES.BAD_MODULE_SPEC(spec));
   }
   const file = spec.slice(0, hash);
   const exported = spec.slice(hash + 1);
@@ -60,23 +69,22 @@ async function loadModule(spec: string, cwd: string): Promise<unknown> {
       () => false,
     ))
   ) {
-    throw new CommandError(`cannot find the module file ${path}`);
+    throw new CommandError(CLI_MESSAGES.MODULE_FILE_MISSING(path));
   }
   let namespace: Record<string, unknown>;
   try {
     namespace = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new CommandError(`cannot load ${path}: ${(error as Error).message.split('\n')[0]}`);
+    const reason = (error as Error).message.split('\n')[0] ?? '';
+    throw new CommandError(CLI_MESSAGES.MODULE_NOT_LOADED(path, reason));
   }
   const module = namespace[exported];
   if (typeof module !== 'function') {
     const available = Object.keys(namespace).filter((key) => typeof namespace[key] === 'function');
-    throw new CommandError(
-      `${path} has no exported module "${exported}"${available.length === 0 ? '' : ` (it exports ${available.join(', ')})`}`,
-    );
+    throw new CommandError(CLI_MESSAGES.NO_SUCH_EXPORT(path, exported, available));
   }
   if (Reflect.getMetadataKeys?.(module).includes('__injectable__') === true) {
-    throw new CommandError(`"${exported}" in ${path} is a provider, not a Nest module`);
+    throw new CommandError(CLI_MESSAGES.NOT_A_MODULE(exported, path));
   }
   return module;
 }
@@ -87,7 +95,7 @@ async function openClient(args: CatalogArgs, cwd: string): Promise<SnodoClient> 
     try {
       url = new URL(args.url);
     } catch {
-      throw new CommandError(`--url must be an http(s) URL, got "${args.url}"`);
+      throw new CommandError(CLI_MESSAGES.BAD_URL(args.url));
     }
     return SnodoClient.connect(url);
   }
@@ -113,10 +121,8 @@ export async function catalogCommand(argv: readonly string[], io: CommandIo): Pr
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`snodo catalog: ${message.split('\n')[0]}\n`);
-    if (error instanceof CommandError && /argument|exactly one|needs a value/.test(message)) {
-      io.stderr(`${CATALOG_USAGE}\n`);
-    }
+    io.stderr(`${CLI_MESSAGES.FAILED('catalog', message.split('\n')[0] ?? '')}\n`);
+    if (error instanceof CommandError && error.showUsage) io.stderr(`${CATALOG_USAGE}\n`);
     return 1;
   } finally {
     await client?.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { CATALOG_USAGE, catalogCommand } from './catalog.command.js';
+import { CLI_MESSAGES } from './cli.messages.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const io = {
@@ -11,8 +12,8 @@ const io = {
 if (command === 'catalog') {
   process.exitCode = await catalogCommand(rest, io);
 } else {
-  io.stderr(
-    `snodo: ${command === undefined ? 'no command given' : `unknown command "${command}"`}\n${CATALOG_USAGE}\n`,
-  );
+  const problem =
+    command === undefined ? CLI_MESSAGES.NO_COMMAND : CLI_MESSAGES.UNKNOWN_COMMAND(command);
+  io.stderr(`snodo: ${problem}\n${CATALOG_USAGE}\n`);
   process.exitCode = 1;
 }

@@ -7,6 +7,7 @@ import {
   type SessionRecord,
 } from '../core/index.js';
 import { SnodoClientError } from './snodo-client.error.js';
+import { CLIENT_MESSAGES } from './client.messages.js';
 
 /** What a channel needs to know of a request besides its body (HTTP routing headers). @internal */
 export interface SendHints {
@@ -92,9 +93,8 @@ export class HttpChannel implements ClientChannel {
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new SnodoClientError(
-        `cannot reach ${this.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
-      );
+      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
+      throw new SnodoClientError(CLIENT_MESSAGES.UNREACHABLE(this.url, reason));
     }
     const session = response.headers.get('mcp-session-id');
     if (session !== null && message.method === 'initialize') this.sessionId = session;
@@ -110,7 +110,7 @@ export class HttpChannel implements ClientChannel {
         : (await response.body?.cancel(), undefined);
     if (!isResponse(body)) {
       throw new SnodoClientError(
-        `${this.url} did not answer as an MCP server (HTTP ${response.status}${type === '' ? '' : `, ${type.split(';')[0]}`})`,
+        CLIENT_MESSAGES.NOT_AN_MCP_SERVER(this.url, response.status, type),
       );
     }
     return body;

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   LATEST_LEGACY_VERSION,
   METHODS,
   META_KEYS,
@@ -18,6 +19,7 @@ import {
   type ClientChannel,
   type SendHints,
 } from './client-channel.js';
+import { CLIENT_MESSAGES } from './client.messages.js';
 
 /**
  * Options of {@link SnodoClient}.
@@ -179,7 +181,8 @@ export class SnodoClient {
       { jsonrpc: '2.0', id: this.nextId++, method, params: body },
       { protocolVersion: this.version, name: typeof name === 'string' ? name : undefined },
     );
-    if (response === undefined) throw new SnodoError(-32603, `no response to ${method}`);
+    if (response === undefined)
+      throw new SnodoError(ErrorCode.InternalError, CLIENT_MESSAGES.NO_RESPONSE(method));
     if ('error' in response) {
       throw new SnodoError(response.error.code, response.error.message, response.error.data);
     }
@@ -218,7 +221,10 @@ export class SnodoClient {
         return;
       }
       if (wanted !== undefined)
-        throw new SnodoError(-32022, 'the server does not serve 2026-07-28');
+        throw new SnodoError(
+          ErrorCode.UnsupportedProtocolVersion,
+          CLIENT_MESSAGES.NO_MODERN_REVISION,
+        );
     }
     await this.initialize(wanted ?? LATEST_LEGACY_VERSION);
   }
@@ -249,7 +255,7 @@ export class SnodoClient {
       all.push(...(page[key] ?? []));
       cursor = typeof page.nextCursor === 'string' ? page.nextCursor : undefined;
       if (cursor !== undefined && seen.has(cursor)) {
-        throw new SnodoError(-32603, `${method} returned the same cursor twice`);
+        throw new SnodoError(ErrorCode.InternalError, CLIENT_MESSAGES.CURSOR_REPEATED(method));
       }
       if (cursor !== undefined) seen.add(cursor);
     } while (cursor !== undefined);

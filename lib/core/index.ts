@@ -16,3 +16,4 @@ export * from './notifications/index.js';
 export * from './resources/index.js';
 export * from './pagination/index.js';
 export * from './instrumentation/index.js';
+export * from './rate-limit/index.js';

@@ -9,12 +9,9 @@ export {
 } from './enhancers/snodo-execution-context.js';
 export { SnodoInvocation } from './enhancers/snodo-invocation.js';
 export {
-  InMemoryRateLimitStore,
   SnodoConcurrency,
   SnodoRateLimit,
   SnodoTimeout,
-  type RateLimitHit,
-  type RateLimitStore,
   type SnodoRateLimitOptions,
 } from './wrappers/index.js';
 export type {

@@ -4,6 +4,11 @@ const capital = (word: string): string => word.charAt(0).toUpperCase() + word.sl
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
   BAD_LOG_OPERATIONS: 'Snodo: logOperations must be true or false',
+  BAD_RATE_LIMIT_KEY: 'Snodo: SnodoRateLimit key must be a function of the invocation',
+  BAD_COUNT: (what: string, max: number) =>
+    `Snodo: ${what} must be a whole number from 1 to ${max}`,
+  TIMED_OUT: (ms: number) => `timed out after ${ms} ms`,
+  RUN_TIMED_OUT: (what: string, ms: number) => `${what} timed out after ${ms} ms`,
   NOT_A_SNODO_CONTEXT:
     'SnodoExecutionContext: this is not the context of an MCP component (check context.getType())',
   CATALOG_READY: (

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { RateLimitHit, RateLimitStore } from '../nest/wrappers/rate-limit.store.js';
+import type { RateLimitHit, RateLimitStore } from '../core/index.js';
+import { REDIS_MESSAGES } from './redis.messages.js';
 
 /**
  * Fixed-window rate-limit counters in Redis (`INCR`, then `PEXPIRE … NX` for the window), so that a
@@ -25,7 +26,7 @@ export class RedisRateLimitStore implements RateLimitStore {
         .exec();
       const count = Number(replies?.[0]?.[1]);
       const ttl = Number(replies?.[2]?.[1]);
-      if (!Number.isFinite(count)) throw new Error('Redis answered the counter without a count');
+      if (!Number.isFinite(count)) throw new Error(REDIS_MESSAGES.NO_COUNT);
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
     } catch (error) {
       this.onUnavailable(error);

@@ -6,6 +6,7 @@ import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 import { RedisReplay } from './redis-replay.js';
 import { RedisSessionStore } from './redis-session.store.js';
 import { RedisSubscriptionStore } from './redis-subscription.store.js';
+import { REDIS_MESSAGES } from './redis.messages.js';
 
 /**
  * Options of {@link redisStore}.
@@ -40,7 +41,7 @@ export interface RedisStore extends SharedStore {
 const wholeNumber = (value: number | undefined, fallback: number, name: string): number => {
   const chosen = value ?? fallback;
   if (!Number.isInteger(chosen) || chosen < 1) {
-    throw new Error(`Snodo: redisStore ${name} must be a whole number of milliseconds, 1 or more`);
+    throw new Error(REDIS_MESSAGES.BAD_DURATION(name));
   }
   return chosen;
 };
@@ -61,11 +62,10 @@ const wholeNumber = (value: number | undefined, fallback: number, name: string):
  */
 export function redisStore(options: RedisStoreOptions): RedisStore {
   if (typeof options?.url !== 'string' || options.url === '') {
-    throw new Error('Snodo: redisStore needs a url, such as redis://localhost:6379');
+    throw new Error(REDIS_MESSAGES.URL_REQUIRED);
   }
   const keyPrefix = options.keyPrefix ?? 'snodo:';
-  if (typeof keyPrefix !== 'string')
-    throw new Error('Snodo: redisStore keyPrefix must be a string');
+  if (typeof keyPrefix !== 'string') throw new Error(REDIS_MESSAGES.BAD_KEY_PREFIX);
   const idle = wholeNumber(options.sessionIdleTimeoutMs, 1_800_000, 'sessionIdleTimeoutMs');
   const timeout = wholeNumber(options.commandTimeoutMs, 1_000, 'commandTimeoutMs');
   const settings = { url: options.url, keyPrefix, commandTimeoutMs: timeout };
@@ -96,10 +96,9 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
           const reason = lastError(commands) ?? lastError(subscriber) ?? (error as Error);
           commands.disconnect();
           subscriber.disconnect();
-          throw new Error(
-            `Snodo: cannot reach Redis at ${safeUrl(options.url)}: ${reason.message}; start Redis or fix the url of redisStore()`,
-            { cause: error },
-          );
+          throw new Error(REDIS_MESSAGES.UNREACHABLE(safeUrl(options.url), reason.message), {
+            cause: error,
+          });
         }
       })();
       return connecting;

@@ -1,6 +1,5 @@
 export type {
   Icon,
-  JsonSchema,
   PreparedArguments,
   ToolAnnotations,
   ToolComponent,

@@ -1,10 +1,7 @@
 import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
-import type { ValidationIssue } from '../schema/schema-validator.interface.js';
-
-/** A JSON Schema object, as MCP carries it. @publicApi */
-export type JsonSchema = JsonObject;
+import type { JsonSchema, ValidationIssue } from '../schema/schema-validator.interface.js';
 
 /**
  * An icon a client may show next to a component (2025-11-25 and later).

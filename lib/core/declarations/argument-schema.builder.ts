@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonSchema } from '../schema/schema-validator.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type {
   ArgumentDeclaration,

@@ -1,6 +1,7 @@
 import type { PromptDefinition } from '../components/prompt.interface.js';
 import type { ResourceDefinition } from '../components/resource.interface.js';
-import type { JsonSchema, ToolDefinition } from '../components/tool.interface.js';
+import type { ToolDefinition } from '../components/tool.interface.js';
+import type { JsonSchema } from '../schema/schema-validator.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import { REVISIONS, type ProtocolVersion } from '../protocol/protocol-version.js';
 

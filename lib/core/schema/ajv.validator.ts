@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonSchema } from './schema-validator.interface.js';
 import { escapePointer } from './json-pointer.js';
 import { isPlainSchema } from './plain-schema.js';
 import type {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonSchema } from './schema-validator.interface.js';
 import { escapePointer } from './json-pointer.js';
 import { jsonEqual } from './json-equal.js';
 import type {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonSchema } from './schema-validator.interface.js';
 import type {
   CompiledSchema,
   SchemaValidator,

@@ -1,5 +1,6 @@
 export type {
   CompiledSchema,
+  JsonSchema,
   SchemaValidator,
   SchemaValidatorName,
   ValidationIssue,

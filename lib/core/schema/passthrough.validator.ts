@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonSchema } from './schema-validator.interface.js';
 import type { CompiledSchema, SchemaValidator } from './schema-validator.interface.js';
 
 const ACCEPT_ALL: CompiledSchema = Object.freeze({ validate: () => undefined });

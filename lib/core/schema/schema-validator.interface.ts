@@ -1,4 +1,7 @@
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+
+/** A JSON Schema object, as MCP carries it. @publicApi */
+export type JsonSchema = JsonObject;
 
 /**
  * Why a value failed validation: where (a JSON Pointer, `''` for the root) and which rule.

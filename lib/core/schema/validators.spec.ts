@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema } from '../components/tool.interface.js';
+import type { JsonSchema } from './schema-validator.interface.js';
 import { AjvValidator } from './ajv.validator.js';
 import { BasicValidator } from './basic.validator.js';
 import { DIRECT_CACHE_SIZE, directCache, validateDirect } from './direct-validation.js';

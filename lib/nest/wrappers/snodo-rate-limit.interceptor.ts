@@ -5,8 +5,9 @@ import {
   SnodoExecutionContext,
   type SnodoContextType,
 } from '../enhancers/snodo-execution-context.js';
-import { InMemoryRateLimitStore, type RateLimitStore } from './rate-limit.store.js';
+import { InMemoryRateLimitStore, type RateLimitStore } from '../../core/index.js';
 import { checkCount, describe, refuse } from './wrapper-refusal.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 
 /**
  * Options of {@link SnodoRateLimit}.
@@ -47,7 +48,7 @@ export class SnodoRateLimit implements NestInterceptor {
     this.limit = checkCount(options.limit, 'SnodoRateLimit limit');
     this.windowMs = checkCount(options.windowMs, 'SnodoRateLimit windowMs');
     if (options.key !== undefined && typeof options.key !== 'function') {
-      throw new Error('Snodo: SnodoRateLimit key must be a function of the invocation');
+      throw new Error(NEST_MESSAGES.BAD_RATE_LIMIT_KEY);
     }
     this.key = options.key;
     this.store = options.store ?? new InMemoryRateLimitStore();

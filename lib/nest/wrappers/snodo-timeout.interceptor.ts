@@ -5,6 +5,7 @@ import {
   type SnodoContextType,
 } from '../enhancers/snodo-execution-context.js';
 import { checkCount, describe, refuse } from './wrapper-refusal.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 
 /**
  * Gives a component run a deadline. At the deadline the handler's `context.signal` aborts (stop
@@ -35,8 +36,8 @@ export class SnodoTimeout implements NestInterceptor {
       timeout({
         first: this.ms,
         with: () => {
-          deadline.abort(new Error(`timed out after ${this.ms} ms`));
-          return refuse(invocation, `${describe(invocation)} timed out after ${this.ms} ms`);
+          deadline.abort(new Error(NEST_MESSAGES.TIMED_OUT(this.ms)));
+          return refuse(invocation, NEST_MESSAGES.RUN_TIMED_OUT(describe(invocation), this.ms));
         },
       }),
     );

@@ -1,6 +1,7 @@
 import { of, throwError, type Observable } from 'rxjs';
 import { Result, SnodoError } from '../../core/index.js';
 import type { SnodoInvocation } from '../enhancers/snodo-invocation.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 
 const KIND = { tool: 'Tool', resource: 'Resource', prompt: 'Prompt' } as const;
 
@@ -22,7 +23,7 @@ export function refuse(invocation: SnodoInvocation, message: string): Observable
 /** Checks a whole number option at construction, so that bad options stop the app. @internal */
 export function checkCount(value: unknown, what: string, max = 2_147_483_647): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
-    throw new Error(`Snodo: ${what} must be a whole number from 1 to ${max}`);
+    throw new Error(NEST_MESSAGES.BAD_COUNT(what, max));
   }
   return value;
 }

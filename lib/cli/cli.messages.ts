@@ -1,0 +1,18 @@
+/** Messages of the `snodo` command. @internal */
+export const CLI_MESSAGES = {
+  UNKNOWN_ARGUMENT: (flag: string) => `unknown argument "${flag}"`,
+  NEEDS_VALUE: (name: string) => `--${name} needs a value`,
+  ONE_SOURCE: 'give exactly one of --module and --url',
+  BAD_MODULE_SPEC: (spec: string) =>
+    `--module must be <compiled file>#<ExportedModule>, got "${spec}"`,
+  MODULE_FILE_MISSING: (path: string) => `cannot find the module file ${path}`,
+  MODULE_NOT_LOADED: (path: string, reason: string) => `cannot load ${path}: ${reason}`,
+  NO_SUCH_EXPORT: (path: string, exported: string, available: readonly string[]) =>
+    `${path} has no exported module "${exported}"${available.length === 0 ? '' : ` (it exports ${available.join(', ')})`}`,
+  NOT_A_MODULE: (exported: string, path: string) =>
+    `"${exported}" in ${path} is a provider, not a Nest module`,
+  BAD_URL: (url: string) => `--url must be an http(s) URL, got "${url}"`,
+  FAILED: (command: string, reason: string) => `snodo ${command}: ${reason}`,
+  NO_COMMAND: 'no command given',
+  UNKNOWN_COMMAND: (command: string) => `unknown command "${command}"`,
+} as const;

@@ -1,0 +1,5 @@
+export {
+  InMemoryRateLimitStore,
+  type RateLimitHit,
+  type RateLimitStore,
+} from './rate-limit.store.js';
