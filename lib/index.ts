@@ -36,6 +36,7 @@ export {
   type ResourceOptions,
   type SnodoModuleExtras,
   type SnodoModuleOptions,
+  type SnodoServerOptions,
   type SubscriptionSource,
   type ToolHandler,
   type ToolOptions,

@@ -22,6 +22,7 @@ export type {
   ResourceOptions,
   SnodoModuleExtras,
   SnodoModuleOptions,
+  SnodoServerOptions,
   SubscriptionSource,
   ToolHandler,
   ToolOptions,

@@ -29,9 +29,10 @@ export interface RuntimeOptions {
   /** The components. @default an empty router */
   router?: Router;
   /**
-   * Checks tool arguments and structured results: `passthrough` (none), `basic` (the
-   * dependency-free subset), `ajv` (full JSON Schema 2020-12) or your own validator. Every tool
-   * schema is compiled once, when the runtime is built.
+   * Checks tool arguments and structured results: `passthrough` (none beyond the top-level
+   * `required` list), `basic` (the dependency-free subset), `ajv` (full JSON Schema 2020-12 with
+   * formats) or your own validator. Every tool schema is compiled once, when the runtime is built.
+   * Tools that prepare their own arguments (a class-validator DTO in Nest) are checked by them.
    * @default 'passthrough'
    */
   schemaValidator?: SchemaValidatorName | SchemaValidator;
@@ -39,7 +40,7 @@ export interface RuntimeOptions {
   authorization?: AuthorizationPolicy;
   /** Told about handler errors that became safe `isError` results (for logging). */
   onHandlerError?: DispatchOptions['onHandlerError'];
-  /** Cache hint of `server/discover` results. @default { ttlMs: 0, scope: 'public' } */
+  /** Cache hint of `server/discover` results (2026-07-28). @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
   /**
    * Capabilities merged over the derived ones, one level deep: `experimental`, or fields the
@@ -53,17 +54,20 @@ export interface RuntimeOptions {
    */
   extensions?: Record<string, JsonObject>;
   /**
-   * Hears start, stop and exception of every dispatched operation (operation, component, era,
-   * duration, outcome; never argument values). The same events go to the `snodo:operation`
-   * tracing channel of `node:diagnostics_channel`.
+   * Hears start, stop and exception of every dispatched operation: operation, component, era,
+   * duration, outcome, session and client name, never argument values. The same events go to the
+   * `snodo:operation` tracing channel of `node:diagnostics_channel` (see docs/observability.md).
    */
   instrumentation?: InstrumentationHandler;
   /**
-   * OpenTelemetry spans for each request, when `@opentelemetry/api` is installed (an optional
-   * peer) and a tracer provider is registered; `false` turns them off. @default true
+   * OpenTelemetry server spans for each request (named and attributed after the semantic
+   * conventions for MCP, parent from `_meta.traceparent` or the HTTP headers), when
+   * `@opentelemetry/api` is installed (an optional peer) and a tracer provider is registered;
+   * `false` turns them off.
+   * @default true
    */
   openTelemetry?: boolean;
-  /** Cache hint of `tools/list` results. @default { ttlMs: 0, scope: 'private' } */
+  /** Cache hint of `tools/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
   toolsCache?: CacheHint;
   /**
    * The secret that signs 2026-07-28 `requestState` tokens (elicitation and sampling). Set it when
@@ -71,20 +75,22 @@ export interface RuntimeOptions {
    * @default a random secret per process
    */
   requestStateSecret?: string;
-  /** How lists are paged. @default { pageSize: 100 } */
+  /** How lists are paged: opaque cursors, `pageSize` items a page. @default { pageSize: 100 } */
   pagination?: { pageSize?: number };
   /** Told about configuration the runtime corrected (for logging). */
   onWarning?: (message: string) => void;
-  /** Cache hint of `prompts/list` results. @default { ttlMs: 0, scope: 'private' } */
+  /** Cache hint of `prompts/list` results (2026-07-28). @default { ttlMs: 0, scope: 'private' } */
   promptsCache?: CacheHint;
   /**
-   * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` results.
+   * Cache hint of `resources/list`, `resources/templates/list` and `resources/read` results
+   * (2026-07-28). A resource may set its own for its reads.
    * @default { ttlMs: 0, scope: 'private' }
    */
   resourcesCache?: CacheHint;
   /**
-   * Serve resource subscriptions: `resources/subscribe` for initialize-era sessions and
-   * `resourceSubscriptions` on `subscriptions/listen`; advertises `resources.subscribe`.
+   * Serve resource subscriptions: `resources/subscribe` for initialize-era sessions (with a
+   * session GET stream) and `resourceSubscriptions` on `subscriptions/listen`; advertises
+   * `resources.subscribe`. Announce updates with `SnodoNotifier` in Nest.
    * @default false
    */
   resourceSubscriptions?: boolean;

@@ -1,6 +1,7 @@
 export type {
   SnodoModuleExtras,
   SnodoModuleOptions,
+  SnodoServerOptions,
   SubscriptionSource,
 } from './snodo-module-options.interface.js';
 export type { ComponentEnhancers } from './component-enhancers.interface.js';
