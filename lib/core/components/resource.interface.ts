@@ -1,6 +1,6 @@
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ContentAnnotations } from '../results/content.type.js';
-import type { TemplateVariables } from '../uri-template/uri-template.js';
+import type { TemplateVariables } from '../uri-template/uri-template.type.js';
 import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
 import type { Completable } from './prompt.interface.js';

@@ -42,6 +42,12 @@ const SCHEMA_KEYWORDS = new Set([
 ]);
 
 /**
+ * Visits one schema node: whether it is reached through `properties` only, its property path
+ * from the arguments root, and its JSON pointer in the schema.
+ */
+type Visit = (node: unknown, reachable: boolean, path: string[], where: string) => void;
+
+/**
  * Finds the `x-mcp-header` annotations of an input schema and checks them: each name is a
  * non-empty HTTP token, unique ignoring case; the property's type is string, integer or boolean;
  * and the property is reached from the root through `properties` only.
@@ -52,70 +58,97 @@ const SCHEMA_KEYWORDS = new Set([
 export function collectHeaderParams(inputSchema: JsonObject): HeaderParam[] {
   const found: HeaderParam[] = [];
   const seen = new Map<string, string>();
-  const visit = (node: unknown, reachable: boolean, path: string[], where: string): void => {
+  const visit: Visit = (node, reachable, path, where) => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => visit(item, false, path, `${where}/${i}`));
       return;
     }
     if (!isJsonObject(node)) return;
-    if ('x-mcp-header' in node) {
-      const at = where === '' ? '/' : where;
-      const name = node['x-mcp-header'];
-      if (!reachable || path.length === 0) {
-        throw new Error(
-          `x-mcp-header at ${at} must be on a property reached through "properties" only`,
-        );
-      }
-      if (typeof name !== 'string' || !TOKEN.test(name)) {
-        throw new Error(
-          `x-mcp-header at ${at} must be a non-empty HTTP token (letters, digits and !#$%&'*+-.^_\`|~)`,
-        );
-      }
-      if (typeof node.type !== 'string' || !HEADER_TYPES.has(node.type)) {
-        throw new Error(
-          `x-mcp-header at ${at} needs a property of type "string", "integer" or "boolean"`,
-        );
-      }
-      const lower = name.toLowerCase();
-      const previous = seen.get(lower);
-      if (previous !== undefined) {
-        throw new Error(
-          `x-mcp-header "${name}" at ${at} repeats the one at ${previous} (names ignore case)`,
-        );
-      }
-      seen.set(lower, at);
-      found.push({
-        header: name,
-        field: `mcp-param-${lower}`,
-        path,
-        type: node.type as HeaderParam['type'],
-      });
-    }
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'properties' && isJsonObject(value)) {
-        for (const [property, schema] of Object.entries(value)) {
-          visit(
-            schema,
-            reachable,
-            [...path, property],
-            `${where}/properties/${escapePointer(property)}`,
-          );
-        }
-      } else if (SCHEMA_KEYWORDS.has(key)) {
-        const nested =
-          key === '$defs' ||
-          key === 'definitions' ||
-          key === 'patternProperties' ||
-          key === 'dependentSchemas';
-        if (nested && isJsonObject(value)) {
-          for (const [name, schema] of Object.entries(value))
-            visit(schema, false, path, `${where}/${key}/${escapePointer(name)}`);
-        } else {
-          visit(value, false, path, `${where}/${key}`);
-        }
-      }
-    }
+    if ('x-mcp-header' in node) found.push(headerParam(node, reachable, path, where, seen));
+    visitSubschemas(node, reachable, path, where, visit);
   };
   visit(inputSchema, true, [], '');
   return found;
+}
+
+/**
+ * Checks one `x-mcp-header` annotation and records its name in `seen` (lower case, with its
+ * location).
+ * @throws {Error} naming the schema location and the broken rule.
+ */
+function headerParam(
+  node: JsonObject,
+  reachable: boolean,
+  path: string[],
+  where: string,
+  seen: Map<string, string>,
+): HeaderParam {
+  const at = where === '' ? '/' : where;
+  const name = node['x-mcp-header'];
+  if (!reachable || path.length === 0) {
+    throw new Error(
+      `x-mcp-header at ${at} must be on a property reached through "properties" only`,
+    );
+  }
+  if (typeof name !== 'string' || !TOKEN.test(name)) {
+    throw new Error(
+      `x-mcp-header at ${at} must be a non-empty HTTP token (letters, digits and !#$%&'*+-.^_\`|~)`,
+    );
+  }
+  if (typeof node.type !== 'string' || !HEADER_TYPES.has(node.type)) {
+    throw new Error(
+      `x-mcp-header at ${at} needs a property of type "string", "integer" or "boolean"`,
+    );
+  }
+  const lower = name.toLowerCase();
+  const previous = seen.get(lower);
+  if (previous !== undefined) {
+    throw new Error(
+      `x-mcp-header "${name}" at ${at} repeats the one at ${previous} (names ignore case)`,
+    );
+  }
+  seen.set(lower, at);
+  return {
+    header: name,
+    field: `mcp-param-${lower}`,
+    path,
+    type: node.type as HeaderParam['type'],
+  };
+}
+
+/**
+ * Visits the subschemas of a node: `properties` keep reachability and extend the path; every
+ * other schema keyword leads to unreachable schemas.
+ */
+function visitSubschemas(
+  node: JsonObject,
+  reachable: boolean,
+  path: string[],
+  where: string,
+  visit: Visit,
+): void {
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && isJsonObject(value)) {
+      for (const [property, schema] of Object.entries(value)) {
+        visit(
+          schema,
+          reachable,
+          [...path, property],
+          `${where}/properties/${escapePointer(property)}`,
+        );
+      }
+    } else if (SCHEMA_KEYWORDS.has(key)) {
+      const nested =
+        key === '$defs' ||
+        key === 'definitions' ||
+        key === 'patternProperties' ||
+        key === 'dependentSchemas';
+      if (nested && isJsonObject(value)) {
+        for (const [name, schema] of Object.entries(value))
+          visit(schema, false, path, `${where}/${key}/${escapePointer(name)}`);
+      } else {
+        visit(value, false, path, `${where}/${key}`);
+      }
+    }
+  }
 }

@@ -20,65 +20,71 @@ const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 export function toIssue(error: ErrorObject): ValidationIssue {
   const params = error.params as Record<string, unknown>;
   const path = error.instancePath;
+  if (error.keyword === 'additionalProperties') {
+    return {
+      path: `${path}/${escapePointer(String(params.additionalProperty))}`,
+      rule: RULES.ADDITIONAL,
+    };
+  }
+  return { path, rule: limitRule(error.keyword, params) ?? otherRule(error.keyword, params) };
+}
+
+/** The rule text of a keyword that sets a numeric limit, or `undefined` for other keywords. */
+function limitRule(keyword: string, params: Record<string, unknown>): string | undefined {
   const n = (key: string): number => params[key] as number;
-  switch (error.keyword) {
-    case 'type':
-      return { path, rule: RULES.TYPE };
-    case 'enum':
-      return { path, rule: RULES.ENUM };
-    case 'const':
-      return { path, rule: RULES.CONST };
-    case 'required':
-      return { path, rule: RULES.REQUIRED(String(params.missingProperty)) };
-    case 'additionalProperties':
-      return {
-        path: `${path}/${escapePointer(String(params.additionalProperty))}`,
-        rule: RULES.ADDITIONAL,
-      };
+  switch (keyword) {
     case 'minLength':
-      return { path, rule: RULES.MIN_LENGTH(n('limit')) };
+      return RULES.MIN_LENGTH(n('limit'));
     case 'maxLength':
-      return { path, rule: RULES.MAX_LENGTH(n('limit')) };
-    case 'pattern':
-      return { path, rule: RULES.PATTERN(String(params.pattern)) };
+      return RULES.MAX_LENGTH(n('limit'));
     case 'minimum':
-      return {
-        path,
-        rule:
-          params.comparison === '>'
-            ? RULES.EXCLUSIVE_MINIMUM(n('limit'))
-            : RULES.MINIMUM(n('limit')),
-      };
+      return params.comparison === '>'
+        ? RULES.EXCLUSIVE_MINIMUM(n('limit'))
+        : RULES.MINIMUM(n('limit'));
     case 'maximum':
-      return {
-        path,
-        rule:
-          params.comparison === '<'
-            ? RULES.EXCLUSIVE_MAXIMUM(n('limit'))
-            : RULES.MAXIMUM(n('limit')),
-      };
+      return params.comparison === '<'
+        ? RULES.EXCLUSIVE_MAXIMUM(n('limit'))
+        : RULES.MAXIMUM(n('limit'));
     case 'exclusiveMinimum':
-      return { path, rule: RULES.EXCLUSIVE_MINIMUM(n('limit')) };
+      return RULES.EXCLUSIVE_MINIMUM(n('limit'));
     case 'exclusiveMaximum':
-      return { path, rule: RULES.EXCLUSIVE_MAXIMUM(n('limit')) };
+      return RULES.EXCLUSIVE_MAXIMUM(n('limit'));
     case 'multipleOf':
-      return { path, rule: RULES.MULTIPLE_OF(n('multipleOf')) };
+      return RULES.MULTIPLE_OF(n('multipleOf'));
     case 'minItems':
-      return { path, rule: RULES.MIN_ITEMS(n('limit')) };
+      return RULES.MIN_ITEMS(n('limit'));
     case 'maxItems':
-      return { path, rule: RULES.MAX_ITEMS(n('limit')) };
-    case 'uniqueItems':
-      return { path, rule: RULES.UNIQUE_ITEMS };
+      return RULES.MAX_ITEMS(n('limit'));
     case 'minProperties':
-      return { path, rule: RULES.MIN_PROPERTIES(n('limit')) };
+      return RULES.MIN_PROPERTIES(n('limit'));
     case 'maxProperties':
-      return { path, rule: RULES.MAX_PROPERTIES(n('limit')) };
-    case 'format':
-      return { path, rule: RULES.FORMAT(String(params.format)) };
-    case 'false schema':
-      return { path, rule: RULES.ADDITIONAL };
+      return RULES.MAX_PROPERTIES(n('limit'));
     default:
-      return { path, rule: RULES.KEYWORD(error.keyword) };
+      return undefined;
+  }
+}
+
+/** The rule text of a keyword without a numeric limit (any unknown keyword named as such). */
+function otherRule(keyword: string, params: Record<string, unknown>): string {
+  switch (keyword) {
+    case 'type':
+      return RULES.TYPE;
+    case 'enum':
+      return RULES.ENUM;
+    case 'const':
+      return RULES.CONST;
+    case 'required':
+      return RULES.REQUIRED(String(params.missingProperty));
+    case 'pattern':
+      return RULES.PATTERN(String(params.pattern));
+    case 'uniqueItems':
+      return RULES.UNIQUE_ITEMS;
+    case 'format':
+      return RULES.FORMAT(String(params.format));
+    case 'false schema':
+      return RULES.ADDITIONAL;
+    default:
+      return RULES.KEYWORD(keyword);
   }
 }
 

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { MAX_TEMPLATE_BYTES, TemplateShapeError, UriTemplate } from './uri-template.js';
+import { TemplateShapeError } from './template-shape.error.js';
+import { UriTemplate } from './uri-template.js';
+import { MAX_TEMPLATE_BYTES } from './uri-template.parser.js';
 
 type Row = [template: string, uri: string, expected: Record<string, string> | undefined];
 

@@ -57,6 +57,8 @@ const isConnectionError = (error: unknown): boolean => {
   return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE';
 };
 
+type CallDeclaration = Extract<MessageToolDeclaration, { kind: 'call' }>;
+
 /**
  * Builds the tool component of a message tool declaration. The input schema is compiled with the
  * strict `basic` validator here, so that a keyword outside the subset refuses to start.
@@ -67,19 +69,9 @@ export function messageToolComponent(
   resolveClient: ClientResolver,
 ): ToolComponent {
   const { name } = declaration;
-  let schema: CompiledSchema;
-  try {
-    schema = STRICT_BASIC.compile(declaration.inputSchema);
-  } catch (error) {
-    throw new Error(MESSAGE_TOOL_MESSAGES.BAD_SCHEMA(name, (error as Error).message));
-  }
+  const schema = compileInputSchema(declaration);
   const target = tokenName(declaration.target);
-  const build =
-    typeof declaration.message === 'function'
-      ? declaration.message
-      : declaration.message === undefined
-        ? (args: JsonObject) => args
-        : () => declaration.message;
+  const build = messageBuilder(declaration);
 
   return {
     definition: {
@@ -102,41 +94,77 @@ export function messageToolComponent(
       }
       const client = resolveClient();
       if (client === undefined) return Result.error(MESSAGE_TOOL_MESSAGES.NO_TARGET(name, target));
-      if (declaration.kind === 'emit') {
-        try {
-          await lastValueFrom(client.emit(declaration.pattern, message), {
-            defaultValue: undefined,
-          });
-        } catch (error) {
-          return Result.error(
-            isConnectionError(error)
-              ? MESSAGE_TOOL_MESSAGES.UNREACHABLE(name, target)
-              : MESSAGE_TOOL_MESSAGES.FAILED(name),
-          );
-        }
-        return { sent: true };
-      }
-      const ms = declaration.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      let reply: unknown;
-      try {
-        reply = await firstValueFrom(client.send(declaration.pattern, message).pipe(timeout(ms)));
-      } catch (error) {
-        if (error instanceof TimeoutError)
-          return Result.error(MESSAGE_TOOL_MESSAGES.TIMEOUT(name, ms));
-        return Result.error(
-          isConnectionError(error)
-            ? MESSAGE_TOOL_MESSAGES.UNREACHABLE(name, target)
-            : MESSAGE_TOOL_MESSAGES.FAILED(name),
-        );
-      }
-      let encoded: unknown;
-      try {
-        encoded = declaration.encodeReply === undefined ? reply : declaration.encodeReply(reply);
-      } catch {
-        return Result.error(MESSAGE_TOOL_MESSAGES.ENCODER_FAILED(name));
-      }
-      if (!isJsonObject(encoded)) return Result.error(MESSAGE_TOOL_MESSAGES.BAD_REPLY(name));
-      return encoded;
+      if (declaration.kind === 'emit') return emitMessage(client, declaration, message, target);
+      return sendMessage(client, declaration, message, target);
     },
   };
+}
+
+/** Compiles the input schema with the strict `basic` validator. @throws {Error} naming the tool. */
+function compileInputSchema(declaration: MessageToolDeclaration): CompiledSchema {
+  try {
+    return STRICT_BASIC.compile(declaration.inputSchema);
+  } catch (error) {
+    throw new Error(MESSAGE_TOOL_MESSAGES.BAD_SCHEMA(declaration.name, (error as Error).message));
+  }
+}
+
+/** How the message is made from the arguments: the declared builder, a constant, or the arguments. */
+function messageBuilder(declaration: MessageToolDeclaration): (args: JsonObject) => unknown {
+  return typeof declaration.message === 'function'
+    ? declaration.message
+    : declaration.message === undefined
+      ? (args: JsonObject) => args
+      : () => declaration.message;
+}
+
+/** Emits the event: `{ sent: true }` once the client accepted it, or an error result. */
+async function emitMessage(
+  client: MessageClient,
+  declaration: MessageToolDeclaration,
+  message: unknown,
+  target: string,
+): Promise<unknown> {
+  try {
+    await lastValueFrom(client.emit(declaration.pattern, message), {
+      defaultValue: undefined,
+    });
+  } catch (error) {
+    return Result.error(
+      isConnectionError(error)
+        ? MESSAGE_TOOL_MESSAGES.UNREACHABLE(declaration.name, target)
+        : MESSAGE_TOOL_MESSAGES.FAILED(declaration.name),
+    );
+  }
+  return { sent: true };
+}
+
+/** Sends the message and waits for the reply: the encoded reply, or an error result. */
+async function sendMessage(
+  client: MessageClient,
+  declaration: CallDeclaration,
+  message: unknown,
+  target: string,
+): Promise<unknown> {
+  const { name } = declaration;
+  const ms = declaration.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let reply: unknown;
+  try {
+    reply = await firstValueFrom(client.send(declaration.pattern, message).pipe(timeout(ms)));
+  } catch (error) {
+    if (error instanceof TimeoutError) return Result.error(MESSAGE_TOOL_MESSAGES.TIMEOUT(name, ms));
+    return Result.error(
+      isConnectionError(error)
+        ? MESSAGE_TOOL_MESSAGES.UNREACHABLE(name, target)
+        : MESSAGE_TOOL_MESSAGES.FAILED(name),
+    );
+  }
+  let encoded: unknown;
+  try {
+    encoded = declaration.encodeReply === undefined ? reply : declaration.encodeReply(reply);
+  } catch {
+    return Result.error(MESSAGE_TOOL_MESSAGES.ENCODER_FAILED(name));
+  }
+  if (!isJsonObject(encoded)) return Result.error(MESSAGE_TOOL_MESSAGES.BAD_REPLY(name));
+  return encoded;
 }

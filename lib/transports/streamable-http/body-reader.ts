@@ -6,6 +6,18 @@ export type BodyReadOutcome =
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
 /**
+ * Where a framework that read the body before the transport leaves it on the request.
+ * @internal
+ */
+export const PRE_READ_BODY = Symbol.for('snodo.preReadBody');
+
+/** A request that may carry a body read in advance, or one a framework parser already parsed. @internal */
+export type PreReadRequest = IncomingMessage & {
+  [PRE_READ_BODY]?: BodyReadOutcome;
+  body?: unknown;
+};
+
+/**
  * Reads a request body up to `limit` bytes. A declared or actual length above the limit stops
  * reading at once: the caller answers 413 and closes the connection.
  * @internal

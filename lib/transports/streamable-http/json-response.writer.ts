@@ -1,0 +1,80 @@
+import type { ServerResponse } from 'node:http';
+import {
+  ErrorCode,
+  serializeMessage,
+  type HandleOutcome,
+  type JsonRpcId,
+} from '../../core/index.js';
+import { HTTP_MESSAGES } from './streamable-http.messages.js';
+
+/**
+ * Writes an outcome as one HTTP response: its JSON-RPC response as a JSON body, or no body.
+ * @internal
+ */
+export function send(
+  res: ServerResponse,
+  outcome: HandleOutcome,
+  extra?: Record<string, string>,
+): void {
+  if (outcome.response === undefined) {
+    res.writeHead(outcome.status, extra).end();
+    return;
+  }
+  const body = serializeMessage(outcome.response);
+  res.writeHead(outcome.status, {
+    ...extra,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/**
+ * Writes an HTTP error status with a JSON-RPC error body (with the request's id, when known).
+ * @internal
+ */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id?: JsonRpcId,
+  headers?: Record<string, string>,
+): void {
+  send(
+    res,
+    {
+      status,
+      response: { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } },
+    },
+    headers,
+  );
+}
+
+/**
+ * Answers a body that could not be read: 413 when it is over the limit, 400 when the client
+ * stopped sending it; the connection is closed either way.
+ * @internal
+ */
+export function rejectBody(
+  res: ServerResponse,
+  reason: 'too-large' | 'aborted',
+  bodyLimit: number,
+): void {
+  if (reason === 'too-large') {
+    sendError(
+      res,
+      413,
+      ErrorCode.InvalidRequest,
+      HTTP_MESSAGES.BODY_TOO_LARGE(bodyLimit),
+      undefined,
+      {
+        Connection: 'close',
+      },
+    );
+  } else {
+    sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.BODY_ABORTED, undefined, {
+      Connection: 'close',
+    });
+  }
+}

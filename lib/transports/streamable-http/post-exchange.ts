@@ -1,0 +1,141 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  Exchange,
+  HandleOutcome,
+  PendingClientRequests,
+  SessionRecord,
+} from '../../core/index.js';
+import { send } from './json-response.writer.js';
+import { LazyAbort } from './lazy-abort.js';
+import { ResumableStream, type ReplayBuffer } from './replay.buffer.js';
+import { header } from './request-headers.js';
+import type { SseStream } from './sse.writer.js';
+
+/** What a {@link PostExchange} needs from the transport. @internal */
+export interface PostExchangeDeps {
+  /** Opens a stream on the response and tracks it until it ends. */
+  readonly openStream: (res: ServerResponse) => SseStream;
+  readonly replay: ReplayBuffer;
+  readonly pending: PendingClientRequests;
+}
+
+/**
+ * The exchange of one POST: the {@link Exchange} the protocol handler serves it with (its abort
+ * signal, standard headers, notifications, and for initialize-era sessions requests to the
+ * client and an early end of the connection), and the response stream those open on demand.
+ * Once the handler is done, it writes the outcome on that stream or as one JSON response.
+ * @internal
+ */
+export class PostExchange {
+  /** What the protocol handler gets. */
+  readonly exchange: Exchange;
+  /** Aborts the running handler: on cancellation, and for 2026-07-28 when the client leaves. */
+  readonly abort: LazyAbort;
+  /** The event stream, once a notification or a request to the client turned the response into one. */
+  private stream: SseStream | ResumableStream | undefined;
+
+  constructor(
+    req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly session: SessionRecord | undefined,
+    headerVersion: string | undefined,
+    private readonly deps: PostExchangeDeps,
+  ) {
+    // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
+    // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
+    // the rest of the stream is kept for a resume with Last-Event-ID.
+    this.abort = new LazyAbort(
+      session === undefined
+        ? () => {
+            if (res.destroyed && !res.writableFinished) this.onClose();
+            else res.once('close', this.onClose);
+          }
+        : undefined,
+    );
+    this.exchange = this.buildExchange(req, headerVersion);
+  }
+
+  /** Stops watching the connection: the handler is done. */
+  unwatch(): void {
+    this.res.off('close', this.onClose);
+  }
+
+  /** A cancelled request gets no response; ends the HTTP exchange if the client is still there. */
+  endCancelled(): void {
+    const { stream, res } = this;
+    if (stream instanceof ResumableStream) stream.end();
+    else if (stream !== undefined) stream.close();
+    else if (!res.writableEnded && !res.destroyed) res.writeHead(204).end();
+  }
+
+  /** Writes the outcome: at the end of the event stream if one was opened, else as one response. */
+  respond(outcome: HandleOutcome, headers: Record<string, string> | undefined): void {
+    const { stream, res } = this;
+    if (stream === undefined) {
+      if (!res.writableEnded && !res.destroyed) send(res, outcome, headers);
+      return;
+    }
+    if (outcome.response !== undefined) stream.send(outcome.response);
+    if (stream instanceof ResumableStream) stream.end();
+    else stream.close();
+  }
+
+  private readonly onClose = (): void => {
+    if (!this.res.writableFinished) this.abort.abort(new Error('the client closed the connection'));
+  };
+
+  private buildExchange(req: IncomingMessage, headerVersion: string | undefined): Exchange {
+    const { res, session, abort } = this;
+    return {
+      transport: 'http',
+      session,
+      request: req,
+      get signal() {
+        return abort.signal;
+      },
+      headers: {
+        protocolVersion: headerVersion,
+        method: header(req, 'mcp-method'),
+        name: header(req, 'mcp-name'),
+        param: (field) => req.headersDistinct[field],
+      },
+      // Progress and log messages turn the response into an event stream that ends with the result.
+      notify: (notification) => {
+        if (abort.aborted) return;
+        // 2026-07-28: nothing to send once the client has gone. Initialize era: the stream keeps
+        // recording for a resume with Last-Event-ID.
+        if (session === undefined && (res.writableEnded || res.destroyed)) return;
+        this.openedStream().send(notification);
+      },
+      // Initialize era: end the connection now; the rest waits for a resume with Last-Event-ID.
+      closeStream:
+        session === undefined
+          ? undefined
+          : () => {
+              const stream = this.openedStream();
+              if (stream instanceof ResumableStream) stream.disconnect();
+            },
+      // Initialize era: requests to the client go on the same stream; the answer comes as a POST.
+      sendRequest:
+        session === undefined
+          ? undefined
+          : (method, params) =>
+              this.deps.pending.send(session.id, method, params, (request) => {
+                this.openedStream().send(request);
+              }),
+    };
+  }
+
+  /** The response's event stream, opened on first use (resumable for initialize-era sessions). */
+  private openedStream(): SseStream | ResumableStream {
+    return (this.stream ??= this.open());
+  }
+
+  private open(): SseStream | ResumableStream {
+    const { res, session, deps } = this;
+    if (session === undefined) return deps.openStream(res);
+    const resumable = deps.replay.open(session.id, deps.openStream(res));
+    if (session.protocolVersion === '2025-11-25') resumable.prime();
+    return resumable;
+  }
+}

@@ -1,0 +1,230 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  ErrorCode,
+  PendingClientRequests,
+  classifyMessage,
+  isModernMessage,
+  parseMessage,
+  type HandleOutcome,
+  type InboundMessage,
+  type JsonRpcId,
+  type NotificationHub,
+  type ProtocolHandler,
+  type SessionRecord,
+  type SessionStore,
+} from '../../core/index.js';
+import { PRE_READ_BODY, readBody, type PreReadRequest } from './body-reader.js';
+import type { EventStreams } from './event-streams.js';
+import { rejectBody, sendError } from './json-response.writer.js';
+import type { LazyAbort } from './lazy-abort.js';
+import { PostExchange } from './post-exchange.js';
+import type { ReplayBuffer } from './replay.buffer.js';
+import { ACCEPTS_JSON, JSON_TYPE, header } from './request-headers.js';
+import type { SseStream } from './sse.writer.js';
+import { HTTP_MESSAGES } from './streamable-http.messages.js';
+
+/**
+ * The versions an initialize-era request may name in `MCP-Protocol-Version`. Clients built on
+ * older SDKs send an earlier revision than the one negotiated; the session's revision is what is
+ * served either way.
+ */
+const LEGACY_HEADER_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+
+/**
+ * The JSON-RPC id of each POST being served, for answers that are given outside its handling.
+ * @internal
+ */
+export const REQUEST_IDS = new WeakMap<IncomingMessage, JsonRpcId>();
+
+/** What a {@link PostRequestHandler} needs from the transport. @internal */
+export interface PostRequestDeps {
+  readonly bodyLimit: number;
+  readonly sessions: SessionStore;
+  readonly handler: ProtocolHandler;
+  readonly hub: NotificationHub | undefined;
+  readonly replay: ReplayBuffer;
+  readonly eventStreams: EventStreams;
+  /** Opens a stream on the response and tracks it until it ends. */
+  readonly openStream: (res: ServerResponse) => SseStream;
+}
+
+/**
+ * Serves a POST: checks the media types, reads the JSON-RPC message, finds the initialize-era
+ * session it belongs to, lets the protocol handler serve it, applies what that did to the session,
+ * and writes the outcome (one JSON response, an event stream, or a listen stream).
+ * @internal
+ */
+export class PostRequestHandler {
+  /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
+  private readonly inflight = new Map<string, LazyAbort>();
+  private readonly pending = new PendingClientRequests();
+
+  constructor(private readonly deps: PostRequestDeps) {}
+
+  async handle(req: PreReadRequest, res: ServerResponse): Promise<void> {
+    if (!acceptsMediaTypes(req, res)) return;
+    const inbound = await this.readInbound(req, res);
+    if (inbound === undefined) return;
+    const requestId = idOf(inbound);
+    if (requestId !== undefined) REQUEST_IDS.set(req, requestId);
+
+    const headerVersion = header(req, 'mcp-protocol-version');
+    const found = await this.findSession(req, res, inbound, headerVersion);
+    if (found === undefined) return;
+    const { session } = found;
+
+    if (
+      inbound.kind === 'response' &&
+      session !== undefined &&
+      this.pending.settle(session.id, inbound)
+    ) {
+      res.writeHead(202).end();
+      return;
+    }
+    const post = new PostExchange(req, res, session, headerVersion, {
+      openStream: this.deps.openStream,
+      replay: this.deps.replay,
+      pending: this.pending,
+    });
+    const outcome = await this.serve(inbound, post, session);
+    const extraHeaders = await this.applySessionEffects(outcome, session);
+    if (outcome.cancelled !== undefined && session !== undefined) {
+      this.inflight
+        .get(inflightKey(session, outcome.cancelled))
+        ?.abort(new Error('the client cancelled the request'));
+    }
+    post.unwatch();
+    if (post.abort.aborted) return post.endCancelled();
+    if (outcome.listen !== undefined && this.deps.hub !== undefined)
+      return this.deps.eventStreams.openListen(res, outcome.listen);
+    const headers =
+      outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
+    post.respond(outcome, headers);
+  }
+
+  private async readInbound(
+    req: PreReadRequest,
+    res: ServerResponse,
+  ): Promise<InboundMessage | undefined> {
+    const preRead = req[PRE_READ_BODY];
+    if (preRead === undefined && req.readableEnded && req.body !== undefined) {
+      // A framework parser already turned the body into a value.
+      return classifyMessage(req.body);
+    }
+    const outcome = preRead ?? (await readBody(req, this.deps.bodyLimit));
+    if (!outcome.ok) {
+      rejectBody(res, outcome.reason, this.deps.bodyLimit);
+      return undefined;
+    }
+    return parseMessage(outcome.body.toString('utf8'));
+  }
+
+  /**
+   * Finds the session of an initialize-era message (2026-07-28 messages, `initialize` and invalid
+   * messages have none).
+   * @returns the session, or `undefined` when the request was answered with an error.
+   */
+  private async findSession(
+    req: PreReadRequest,
+    res: ServerResponse,
+    inbound: InboundMessage,
+    headerVersion: string | undefined,
+  ): Promise<{ readonly session?: SessionRecord } | undefined> {
+    if (
+      isModernMessage(inbound, headerVersion) ||
+      isInitialize(inbound) ||
+      inbound.kind === 'invalid'
+    ) {
+      return {};
+    }
+    const id = idOf(inbound);
+    const sessionId = header(req, 'mcp-session-id');
+    if (sessionId === undefined) {
+      sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED, id);
+      return undefined;
+    }
+    const session = await this.deps.sessions.get(sessionId);
+    if (session === undefined) {
+      sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND, id);
+      return undefined;
+    }
+    if (headerVersion !== undefined && !LEGACY_HEADER_VERSIONS.has(headerVersion.trim())) {
+      sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.BAD_LEGACY_VERSION_HEADER, id);
+      return undefined;
+    }
+    return { session };
+  }
+
+  /** Lets the protocol handler serve the message; a session's request can be cancelled meanwhile. */
+  private async serve(
+    inbound: InboundMessage,
+    post: PostExchange,
+    session: SessionRecord | undefined,
+  ): Promise<HandleOutcome> {
+    const inflight =
+      session !== undefined && inbound.kind === 'request'
+        ? inflightKey(session, inbound.message.id)
+        : undefined;
+    if (inflight !== undefined) this.inflight.set(inflight, post.abort);
+    try {
+      return await this.deps.handler.handle(inbound, post.exchange);
+    } finally {
+      if (inflight !== undefined) this.inflight.delete(inflight);
+    }
+  }
+
+  private async applySessionEffects(
+    outcome: HandleOutcome,
+    session: SessionRecord | undefined,
+  ): Promise<Record<string, string> | undefined> {
+    if (outcome.openSession !== undefined) {
+      const record: SessionRecord = {
+        ...outcome.openSession,
+        id: globalThis.crypto.randomUUID(),
+        initialized: false,
+      };
+      await this.deps.sessions.create(record);
+      return { 'Mcp-Session-Id': record.id };
+    }
+    if (outcome.sessionInitialized === true && session !== undefined && !session.initialized) {
+      await this.deps.sessions.update({ ...session, initialized: true });
+    }
+    if (outcome.sessionLogLevel !== undefined && session !== undefined) {
+      await this.deps.sessions.update({ ...session, logLevel: outcome.sessionLogLevel });
+    }
+    return undefined;
+  }
+}
+
+/** Checks `Content-Type` and `Accept`; answers 415 or 406 and returns `false` when they fail. */
+function acceptsMediaTypes(req: PreReadRequest, res: ServerResponse): boolean {
+  const contentType = header(req, 'content-type');
+  if (contentType === undefined || !JSON_TYPE.test(contentType)) {
+    sendError(res, 415, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
+    return false;
+  }
+  const accept = header(req, 'accept');
+  if (accept !== undefined && !ACCEPTS_JSON.test(accept)) {
+    sendError(res, 406, ErrorCode.InvalidRequest, HTTP_MESSAGES.NOT_ACCEPTABLE);
+    return false;
+  }
+  return true;
+}
+
+/** The key of a running initialize-era request in the inflight map. */
+const inflightKey = (session: SessionRecord, id: JsonRpcId): string =>
+  `${session.id}\u0000${String(id)}`;
+
+const isInitialize = (inbound: InboundMessage): boolean =>
+  inbound.kind === 'request' && inbound.message.method === 'initialize';
+
+const idOf = (inbound: InboundMessage): JsonRpcId | undefined => {
+  switch (inbound.kind) {
+    case 'request':
+      return inbound.message.id;
+    case 'notification':
+      return undefined;
+    default:
+      return inbound.id;
+  }
+};
