@@ -1,6 +1,7 @@
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import { escapePointer } from '../schema/json-pointer.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
  * A tool argument mirrored in an `Mcp-Param-<header>` HTTP header (2026-07-28, spec DIGEST §4).
@@ -86,26 +87,18 @@ function headerParam(
   const at = where === '' ? '/' : where;
   const name = node['x-mcp-header'];
   if (!reachable || path.length === 0) {
-    throw new Error(
-      `x-mcp-header at ${at} must be on a property reached through "properties" only`,
-    );
+    throw new Error(MESSAGES.HEADER_PARAM_UNREACHABLE(at));
   }
   if (typeof name !== 'string' || !TOKEN.test(name)) {
-    throw new Error(
-      `x-mcp-header at ${at} must be a non-empty HTTP token (letters, digits and !#$%&'*+-.^_\`|~)`,
-    );
+    throw new Error(MESSAGES.HEADER_PARAM_NOT_TOKEN(at));
   }
   if (typeof node.type !== 'string' || !HEADER_TYPES.has(node.type)) {
-    throw new Error(
-      `x-mcp-header at ${at} needs a property of type "string", "integer" or "boolean"`,
-    );
+    throw new Error(MESSAGES.HEADER_PARAM_TYPE(at));
   }
   const lower = name.toLowerCase();
   const previous = seen.get(lower);
   if (previous !== undefined) {
-    throw new Error(
-      `x-mcp-header "${name}" at ${at} repeats the one at ${previous} (names ignore case)`,
-    );
+    throw new Error(MESSAGES.HEADER_PARAM_REPEATED(name, at, previous));
   }
   seen.set(lower, at);
   return {

@@ -146,4 +146,19 @@ export const MESSAGES = {
   ROOT_SCHEMA_CLASH: (keyword: string) =>
     `the root schema cannot set "${keyword}", which the declarations generate`,
   CYCLIC_VALUE: (path: string) => `toJson: the value at ${path || '/'} is a cyclic reference`,
+  EXPAND_NEEDS_VALUE: (name: string) => `expand: the template needs a value for "${name}"`,
+  HEADER_PARAM_UNREACHABLE: (at: string) =>
+    `x-mcp-header at ${at} must be on a property reached through "properties" only`,
+  HEADER_PARAM_NOT_TOKEN: (at: string) =>
+    `x-mcp-header at ${at} must be a non-empty HTTP token (letters, digits and !#$%&'*+-.^_\`|~)`,
+  HEADER_PARAM_TYPE: (at: string) =>
+    `x-mcp-header at ${at} needs a property of type "string", "integer" or "boolean"`,
+  HEADER_PARAM_REPEATED: (name: string, at: string, previous: string) =>
+    `x-mcp-header "${name}" at ${at} repeats the one at ${previous} (names ignore case)`,
+  BAD_PATTERN: (pattern: string) =>
+    `the pattern ${JSON.stringify(pattern)} is not a valid regular expression`,
+  BAD_AJV_COMPILE: 'Snodo: the ajv validator\'s compile option must be "lazy" or "eager"',
+  INVALID_SCHEMA: (reason: string) => `the schema is invalid: ${reason}`,
+  UNSUPPORTED_DIALECT: (dialect: unknown) =>
+    `the schema declares the dialect ${JSON.stringify(dialect)}, which is not supported; use JSON Schema 2020-12 or draft-07`,
 } as const;

@@ -1,6 +1,9 @@
 export {
+  KNOWN_LEGACY_VERSIONS,
   LATEST_LEGACY_VERSION,
   META_KEYS,
+  REVISIONS,
+  type RevisionFeatures,
   MODERN_PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
   isModernVersion,

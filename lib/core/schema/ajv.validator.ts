@@ -10,6 +10,7 @@ import type {
   ValidationIssue,
 } from './schema-validator.interface.js';
 import { RULES } from './validation.rules.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => void;
 
@@ -133,7 +134,7 @@ function checkPattern(pattern: string): void {
   try {
     new RegExp(pattern, 'u');
   } catch {
-    throw new Error(`the pattern ${JSON.stringify(pattern)} is not a valid regular expression`);
+    throw new Error(MESSAGES.BAD_PATTERN(pattern));
   }
 }
 
@@ -152,7 +153,7 @@ export class AjvValidator implements SchemaValidator {
 
   constructor(options: AjvValidatorOptions = {}) {
     if (options.compile !== undefined && options.compile !== 'lazy' && options.compile !== 'eager')
-      throw new Error('Snodo: the ajv validator\'s compile option must be "lazy" or "eager"');
+      throw new Error(MESSAGES.BAD_AJV_COMPILE);
     this.eager = options.compile === 'eager';
     const settings: Options = {
       strict: false,
@@ -173,7 +174,7 @@ export class AjvValidator implements SchemaValidator {
     const engine = this.engineFor(schema);
     if (!isPlainSchema(schema) && !engine.validateSchema(schema)) {
       throw new Error(
-        `the schema is invalid: ${engine.errorsText(engine.errors, { dataVar: 'schema' })}`,
+        MESSAGES.INVALID_SCHEMA(engine.errorsText(engine.errors, { dataVar: 'schema' })),
       );
     }
     const resolvesReferences = inspect(schema);
@@ -194,8 +195,6 @@ export class AjvValidator implements SchemaValidator {
     if (dialect === undefined || dialect === DRAFT_2020_12 || dialect === `${DRAFT_2020_12}#`)
       return this.draft2020;
     if (typeof dialect === 'string' && DRAFT_07.test(dialect)) return this.draft07;
-    throw new Error(
-      `the schema declares the dialect ${JSON.stringify(dialect)}, which is not supported; use JSON Schema 2020-12 or draft-07`,
-    );
+    throw new Error(MESSAGES.UNSUPPORTED_DIALECT(dialect));
   }
 }

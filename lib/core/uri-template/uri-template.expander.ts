@@ -1,4 +1,5 @@
 import type { TemplateParts, TemplateVariables } from './uri-template.type.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
  * Builds a URI from compiled template parts and values: each segment is percent-encoded, and `/`
@@ -9,7 +10,7 @@ import type { TemplateParts, TemplateVariables } from './uri-template.type.js';
 export function expandTemplate(parts: TemplateParts, values: TemplateVariables): string {
   const required = (name: string): string => {
     const value = values[name];
-    if (value === undefined) throw new Error(`expand: the template needs a value for "${name}"`);
+    if (value === undefined) throw new Error(MESSAGES.EXPAND_NEEDS_VALUE(name));
     return value;
   };
   const segments = (value: string): string => value.split('/').map(encode).join('/');

@@ -128,68 +128,84 @@ export class SnodoContextCreator {
       callback,
     );
   }
+
   private hooks(
     guards: CanActivate[],
     declared: NestInterceptor[],
     instance: object,
     callback: Callback,
   ): ComponentHooks {
-    const { guardsConsumer, interceptorsConsumer } = this.internals;
     const interceptors =
       this.defaultTimeout === undefined ||
       declared.some((interceptor) => interceptor instanceof SnodoTimeout)
         ? declared
         : [this.defaultTimeout, ...declared];
-    const hooks: ComponentHooks = {
-      wrap: async (invocation: ComponentInvocation, next) => {
-        const snodo = new SnodoInvocation(
-          'invocation',
-          invocation.component,
-          invocation.operation,
-          invocation.params,
-          invocation.context,
-        );
-        const args = [invocation.params, snodo];
-        const uri =
-          invocation.operation === 'read'
-            ? ((invocation.params as JsonObject).uri as string)
-            : undefined;
-        try {
-          const result =
-            interceptors.length === 0
-              ? await next(snodo.context)
-              : await interceptorsConsumer.intercept(
-                  interceptors,
-                  args,
-                  instance,
-                  callback,
-                  () => next(snodo.context),
-                  SNODO_CONTEXT_TYPE,
-                );
-          return isObservable(result) ? await lastValueFrom(result) : result;
-        } catch (thrown) {
-          return mapComponentException(thrown, invocation.operation, uri);
-        }
-      },
-    };
-    if (guards.length > 0) {
-      hooks.authorize = async (phase, context, component) => {
-        const snodo = new SnodoInvocation(phase, component, undefined, undefined, context);
-        try {
-          const allowed = await guardsConsumer.tryActivate(
-            guards,
-            [undefined, snodo],
-            instance,
-            callback,
-            SNODO_CONTEXT_TYPE,
-          );
-          return allowed ? true : phase === 'discovery' ? false : refusalError(false);
-        } catch (thrown) {
-          return phase === 'discovery' ? false : refusalError(thrown);
-        }
-      };
-    }
+    const hooks: ComponentHooks = { wrap: this.wrapHook(interceptors, instance, callback) };
+    if (guards.length > 0) hooks.authorize = this.authorizeHook(guards, instance, callback);
     return hooks;
+  }
+
+  /** The interceptors around each run, first one outermost; what they throw is mapped. */
+  private wrapHook(
+    interceptors: NestInterceptor[],
+    instance: object,
+    callback: Callback,
+  ): NonNullable<ComponentHooks['wrap']> {
+    const { interceptorsConsumer } = this.internals;
+    return async (invocation: ComponentInvocation, next) => {
+      const snodo = new SnodoInvocation(
+        'invocation',
+        invocation.component,
+        invocation.operation,
+        invocation.params,
+        invocation.context,
+      );
+      const args = [invocation.params, snodo];
+      const uri =
+        invocation.operation === 'read'
+          ? ((invocation.params as JsonObject).uri as string)
+          : undefined;
+      try {
+        const result =
+          interceptors.length === 0
+            ? await next(snodo.context)
+            : await interceptorsConsumer.intercept(
+                interceptors,
+                args,
+                instance,
+                callback,
+                () => next(snodo.context),
+                SNODO_CONTEXT_TYPE,
+              );
+        return isObservable(result) ? await lastValueFrom(result) : result;
+      } catch (thrown) {
+        return mapComponentException(thrown, invocation.operation, uri);
+      }
+    };
+  }
+
+  /** The guards as the component's policy, in both phases. */
+  private authorizeHook(
+    guards: CanActivate[],
+    instance: object,
+    callback: Callback,
+  ): NonNullable<ComponentHooks['authorize']> {
+    const { guardsConsumer } = this.internals;
+    return async (phase, context, component) => {
+      const snodo = new SnodoInvocation(phase, component, undefined, undefined, context);
+      try {
+        const allowed = await guardsConsumer.tryActivate(
+          guards,
+          [undefined, snodo],
+          instance,
+          callback,
+          SNODO_CONTEXT_TYPE,
+        );
+        return allowed ? true : phase === 'discovery' ? false : refusalError(false);
+      } catch (thrown) {
+        return phase === 'discovery' ? false : refusalError(thrown);
+      }
+    };
   }
 
   /** Drops the global enhancers that did not opt in with `@SnodoEnhancer()`. */

@@ -14,6 +14,7 @@ import {
   type RuntimeSource,
   type SessionRecord,
 } from '../../core/index.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**
  * Options of {@link StdioTransport}.
@@ -90,7 +91,7 @@ export class StdioTransport {
   close(): void {
     this.lines?.close();
     for (const controller of this.inflight.values())
-      controller.abort(new Error('the server is shutting down'));
+      controller.abort(new Error(TRANSPORT_MESSAGES.SHUTTING_DOWN_ABORT));
     for (const unregister of this.listens.values()) unregister();
     this.listens.clear();
     this.detachSession?.();
@@ -123,7 +124,7 @@ export class StdioTransport {
     }
     this.applySessionEffects(outcome);
     if (outcome.cancelled !== undefined) {
-      this.inflight.get(outcome.cancelled)?.abort(new Error('the client cancelled the request'));
+      this.inflight.get(outcome.cancelled)?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
       this.listens.get(outcome.cancelled)?.();
       this.listens.delete(outcome.cancelled);
     }

@@ -12,7 +12,7 @@ import { sendError } from './json-response.writer.js';
 import { parseEventId, type ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_EVENT_STREAM, header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
-import { HTTP_MESSAGES } from './streamable-http.messages.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /** What {@link EventStreams} needs from the transport. @internal */
 export interface EventStreamsDeps {
@@ -48,7 +48,7 @@ export class EventStreams {
         res,
         405,
         ErrorCode.InvalidRequest,
-        HTTP_MESSAGES.GET_NOT_SUPPORTED,
+        TRANSPORT_MESSAGES.GET_NOT_SUPPORTED,
         undefined,
         {
           Allow: 'POST, DELETE',
@@ -57,17 +57,22 @@ export class EventStreams {
     }
     const accept = header(req, 'accept');
     if (accept === undefined || !ACCEPTS_EVENT_STREAM.test(accept)) {
-      return sendError(res, 406, ErrorCode.InvalidRequest, HTTP_MESSAGES.GET_NEEDS_EVENT_STREAM);
+      return sendError(
+        res,
+        406,
+        ErrorCode.InvalidRequest,
+        TRANSPORT_MESSAGES.GET_NEEDS_EVENT_STREAM,
+      );
     }
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
-      return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED);
+      return sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED);
     }
     if ((await this.deps.sessions.get(sessionId)) === undefined) {
-      return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
+      return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     if (this.sessionStreams.has(sessionId)) {
-      return sendError(res, 409, ErrorCode.InvalidRequest, HTTP_MESSAGES.STREAM_ALREADY_OPEN);
+      return sendError(res, 409, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.STREAM_ALREADY_OPEN);
     }
     const stream = this.deps.openStream(res);
     const detach = hub.attachSession(sessionId, (message) => stream.send(message));
@@ -101,10 +106,10 @@ export class EventStreams {
   ): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
-      return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED);
+      return sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED);
     }
     if ((await this.deps.sessions.get(sessionId)) === undefined) {
-      return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
+      return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     const found = this.deps.replay.find(sessionId, lastEventId);
     if (found !== undefined) return found.stream.resume(this.deps.openStream(res), found.afterSeq);
@@ -113,7 +118,7 @@ export class EventStreams {
     if (shared !== undefined && position !== undefined) {
       if (await this.resumeShared(res, shared, sessionId, position)) return;
     }
-    return sendError(res, 404, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNKNOWN_LAST_EVENT_ID);
+    return sendError(res, 404, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.UNKNOWN_LAST_EVENT_ID);
   }
 
   /**

@@ -5,7 +5,7 @@ import {
   type HandleOutcome,
   type JsonRpcId,
 } from '../../core/index.js';
-import { HTTP_MESSAGES } from './streamable-http.messages.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**
  * Writes an outcome as one HTTP response: its JSON-RPC response as a JSON body, or no body.
@@ -66,14 +66,14 @@ export function rejectBody(
       res,
       413,
       ErrorCode.InvalidRequest,
-      HTTP_MESSAGES.BODY_TOO_LARGE(bodyLimit),
+      TRANSPORT_MESSAGES.BODY_TOO_LARGE(bodyLimit),
       undefined,
       {
         Connection: 'close',
       },
     );
   } else {
-    sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.BODY_ABORTED, undefined, {
+    sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.BODY_ABORTED, undefined, {
       Connection: 'close',
     });
   }

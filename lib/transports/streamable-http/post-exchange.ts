@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type {
-  Exchange,
-  HandleOutcome,
-  PendingClientRequests,
-  SessionRecord,
+import {
+  REVISIONS,
+  type Exchange,
+  type HandleOutcome,
+  type PendingClientRequests,
+  type SessionRecord,
 } from '../../core/index.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { send } from './json-response.writer.js';
 import { LazyAbort } from './lazy-abort.js';
 import { ResumableStream, type ReplayBuffer } from './replay.buffer.js';
@@ -81,7 +83,7 @@ export class PostExchange {
   }
 
   private readonly onClose = (): void => {
-    if (!this.res.writableFinished) this.abort.abort(new Error('the client closed the connection'));
+    if (!this.res.writableFinished) this.abort.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CLOSED));
   };
 
   private buildExchange(req: IncomingMessage, headerVersion: string | undefined): Exchange {
@@ -135,7 +137,7 @@ export class PostExchange {
     const { res, session, deps } = this;
     if (session === undefined) return deps.openStream(res);
     const resumable = deps.replay.open(session.id, deps.openStream(res));
-    if (session.protocolVersion === '2025-11-25') resumable.prime();
+    if (REVISIONS[session.protocolVersion].primesStreams) resumable.prime();
     return resumable;
   }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
+  KNOWN_LEGACY_VERSIONS,
   PendingClientRequests,
   classifyMessage,
   isModernMessage,
@@ -21,14 +22,14 @@ import { PostExchange } from './post-exchange.js';
 import type { ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_JSON, JSON_TYPE, header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
-import { HTTP_MESSAGES } from './streamable-http.messages.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**
  * The versions an initialize-era request may name in `MCP-Protocol-Version`. Clients built on
  * older SDKs send an earlier revision than the one negotiated; the session's revision is what is
  * served either way.
  */
-const LEGACY_HEADER_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+const LEGACY_HEADER_VERSIONS: ReadonlySet<string> = new Set(KNOWN_LEGACY_VERSIONS);
 
 /**
  * The JSON-RPC id of each POST being served, for answers that are given outside its handling.
@@ -91,7 +92,7 @@ export class PostRequestHandler {
     if (outcome.cancelled !== undefined && session !== undefined) {
       this.inflight
         .get(inflightKey(session, outcome.cancelled))
-        ?.abort(new Error('the client cancelled the request'));
+        ?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
     }
     post.unwatch();
     if (post.abort.aborted) return post.endCancelled();
@@ -132,7 +133,7 @@ export class PostRequestHandler {
   ): Promise<{ readonly session?: SessionRecord } | undefined> {
     if (
       isModernMessage(inbound, headerVersion) ||
-      isInitialize(inbound) ||
+      this.opensSession(inbound) ||
       inbound.kind === 'invalid'
     ) {
       return {};
@@ -140,19 +141,33 @@ export class PostRequestHandler {
     const id = idOf(inbound);
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
-      sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED, id);
+      sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED, id);
       return undefined;
     }
     const session = await this.deps.sessions.get(sessionId);
     if (session === undefined) {
-      sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND, id);
+      sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND, id);
       return undefined;
     }
     if (headerVersion !== undefined && !LEGACY_HEADER_VERSIONS.has(headerVersion.trim())) {
-      sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.BAD_LEGACY_VERSION_HEADER, id);
+      sendError(
+        res,
+        400,
+        ErrorCode.InvalidRequest,
+        TRANSPORT_MESSAGES.BAD_LEGACY_VERSION_HEADER,
+        id,
+      );
       return undefined;
     }
     return { session };
+  }
+
+  /** Whether the message opens a session (`initialize`), so that it needs none. */
+  private opensSession(inbound: InboundMessage): boolean {
+    return (
+      inbound.kind === 'request' &&
+      this.deps.handler.methods.request(inbound.message.method)?.session === 'opens'
+    );
   }
 
   /** Lets the protocol handler serve the message; a session's request can be cancelled meanwhile. */
@@ -200,12 +215,12 @@ export class PostRequestHandler {
 function acceptsMediaTypes(req: PreReadRequest, res: ServerResponse): boolean {
   const contentType = header(req, 'content-type');
   if (contentType === undefined || !JSON_TYPE.test(contentType)) {
-    sendError(res, 415, ErrorCode.InvalidRequest, HTTP_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
+    sendError(res, 415, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.UNSUPPORTED_MEDIA_TYPE);
     return false;
   }
   const accept = header(req, 'accept');
   if (accept !== undefined && !ACCEPTS_JSON.test(accept)) {
-    sendError(res, 406, ErrorCode.InvalidRequest, HTTP_MESSAGES.NOT_ACCEPTABLE);
+    sendError(res, 406, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.NOT_ACCEPTABLE);
     return false;
   }
   return true;
@@ -214,9 +229,6 @@ function acceptsMediaTypes(req: PreReadRequest, res: ServerResponse): boolean {
 /** The key of a running initialize-era request in the inflight map. */
 const inflightKey = (session: SessionRecord, id: JsonRpcId): string =>
   `${session.id}\u0000${String(id)}`;
-
-const isInitialize = (inbound: InboundMessage): boolean =>
-  inbound.kind === 'request' && inbound.message.method === 'initialize';
 
 const idOf = (inbound: InboundMessage): JsonRpcId | undefined => {
   switch (inbound.kind) {

@@ -1,5 +1,6 @@
 import { serializeMessage } from '../../core/index.js';
 import type { ServerResponse } from 'node:http';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /** How often a long-lived stream sends an SSE comment so that proxies keep it open. @internal */
 export const KEEP_ALIVE_MS = 15_000;
@@ -38,7 +39,7 @@ export class SseStream {
 
   /** Writes one event: an optional id, then the data (empty data primes a resumable stream). */
   writeEvent(data: string, id?: string, retryMs?: number): void {
-    if (this.closed) throw new Error('the stream is closed');
+    if (this.closed) throw new Error(TRANSPORT_MESSAGES.STREAM_CLOSED);
     const head = `${id === undefined ? '' : `id: ${id}\n`}${retryMs === undefined ? '' : `retry: ${retryMs}\n`}`;
     this.res.write(`${head}data: ${data}\n\n`);
   }

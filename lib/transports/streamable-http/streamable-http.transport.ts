@@ -17,7 +17,7 @@ import { PostRequestHandler, REQUEST_IDS } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
 import { SseStream } from './sse.writer.js';
-import { HTTP_MESSAGES } from './streamable-http.messages.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 export { PRE_READ_BODY } from './body-reader.js';
 
@@ -71,7 +71,7 @@ export class StreamableHttpTransport {
   constructor(source: RuntimeSource, options: StreamableHttpOptions = {}) {
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (!Number.isInteger(limit) || limit <= 0) {
-      throw new Error('Snodo: bodyLimit must be a positive whole number of bytes');
+      throw new Error(TRANSPORT_MESSAGES.BAD_BODY_LIMIT);
     }
     this.bodyLimit = limit;
     this.sessions = options.sessionStore ?? new InMemorySessionStore();
@@ -128,9 +128,16 @@ export class StreamableHttpTransport {
   /** Serves one HTTP request on the MCP endpoint. Never throws for bad input. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (this.closing) {
-      return sendError(res, 503, ErrorCode.InternalError, HTTP_MESSAGES.SHUTTING_DOWN, undefined, {
-        Connection: 'close',
-      });
+      return sendError(
+        res,
+        503,
+        ErrorCode.InternalError,
+        TRANSPORT_MESSAGES.SHUTTING_DOWN,
+        undefined,
+        {
+          Connection: 'close',
+        },
+      );
     }
     this.active++;
     try {
@@ -144,7 +151,7 @@ export class StreamableHttpTransport {
           res,
           503,
           ErrorCode.InternalError,
-          HTTP_MESSAGES.STORE_UNAVAILABLE,
+          TRANSPORT_MESSAGES.STORE_UNAVAILABLE,
           REQUEST_IDS.get(req),
           { 'Retry-After': '1' },
         );
@@ -169,7 +176,7 @@ export class StreamableHttpTransport {
           res,
           405,
           ErrorCode.InvalidRequest,
-          HTTP_MESSAGES.METHOD_NOT_ALLOWED(String(req.method)),
+          TRANSPORT_MESSAGES.METHOD_NOT_ALLOWED(String(req.method)),
           undefined,
           { Allow: 'POST, DELETE' },
         );
@@ -194,10 +201,10 @@ export class StreamableHttpTransport {
   private async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
-      return sendError(res, 400, ErrorCode.InvalidRequest, HTTP_MESSAGES.SESSION_REQUIRED);
+      return sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED);
     }
     if (!(await this.sessions.delete(sessionId))) {
-      return sendError(res, 404, ErrorCode.SessionNotFound, HTTP_MESSAGES.SESSION_NOT_FOUND);
+      return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     await this.hub?.endSession(sessionId);
     this.replay.drop(sessionId);

@@ -1,5 +1,7 @@
-/** Messages of the Streamable HTTP transport. @internal */
-export const HTTP_MESSAGES = {
+import { KNOWN_LEGACY_VERSIONS } from '../core/index.js';
+
+/** Messages of the transports (Streamable HTTP and stdio). @internal */
+export const TRANSPORT_MESSAGES = {
   METHOD_NOT_ALLOWED: (method: string) =>
     `Method not allowed: ${method} is not served on the MCP endpoint; send JSON-RPC messages with POST`,
   GET_NOT_SUPPORTED:
@@ -24,6 +26,10 @@ export const HTTP_MESSAGES = {
     'Service unavailable: the shared session store cannot be reached; retry in a moment (requests without a session are not affected)',
   SHUTTING_DOWN:
     'Service unavailable: the server is shutting down; retry on another instance or later',
-  BAD_LEGACY_VERSION_HEADER:
-    'Bad request: the MCP-Protocol-Version header names a revision this server does not know; send the version negotiated by initialize (2025-11-25, 2025-06-18, 2025-03-26 or 2024-11-05)',
+  BAD_LEGACY_VERSION_HEADER: `Bad request: the MCP-Protocol-Version header names a revision this server does not know; send the version negotiated by initialize (${KNOWN_LEGACY_VERSIONS.join(', ')})`,
+  BAD_BODY_LIMIT: 'Snodo: bodyLimit must be a positive whole number of bytes',
+  CLIENT_CLOSED: 'the client closed the connection',
+  CLIENT_CANCELLED: 'the client cancelled the request',
+  SHUTTING_DOWN_ABORT: 'the server is shutting down',
+  STREAM_CLOSED: 'the stream is closed',
 } as const;
