@@ -8,6 +8,7 @@ import {
   type CallToolResult,
   type Implementation,
   type JsonObject,
+  type MethodTable,
   type ProtocolVersion,
   type RuntimeSource,
   type Runtime,
@@ -35,6 +36,11 @@ export interface SnodoClientOptions {
    * back to an `initialize` handshake (2025-11-25) when the server does not serve it.
    */
   protocolVersion?: ProtocolVersion;
+  /**
+   * The methods the server serves, for what a request needs besides its body (the `Mcp-Name`
+   * header of a method that names a component). @default the protocol's `METHODS`
+   */
+  methods?: MethodTable;
 }
 
 /** A JSON object with the list under `key`, after following every cursor. */
@@ -175,7 +181,7 @@ export class SnodoClient {
   async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
     const modern = this.version === MODERN_PROTOCOL_VERSION;
     const body = modern ? { ...params, _meta: { ...this.envelope(), ...metaOf(params) } } : params;
-    const target = METHODS.request(method)?.target;
+    const target = (this.options.methods ?? METHODS).request(method)?.target;
     const name = target === undefined ? undefined : params[target];
     const response = await this.channel.send(
       { jsonrpc: '2.0', id: this.nextId++, method, params: body },

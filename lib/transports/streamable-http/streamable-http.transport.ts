@@ -4,6 +4,7 @@ import {
   InMemorySessionStore,
   ProtocolHandler,
   isStoreUnavailable,
+  type MethodTable,
   type NotificationHub,
   type RuntimeSource,
   type SessionStore,
@@ -40,6 +41,8 @@ export interface StreamableHttpOptions extends HostCheckOptions {
    * `Last-Event-ID` on any instance. @default this instance's memory only
    */
   replay?: SharedReplay;
+  /** The methods served. @default the protocol's `METHODS` */
+  methods?: MethodTable;
 }
 
 /** The default body limit: 4 MiB. @publicApi */
@@ -78,7 +81,7 @@ export class StreamableHttpTransport {
     this.hub = options.hub;
     this.replay = new ReplayBuffer(undefined, undefined, undefined, options.replay);
     this.hostCheck = new HostCheck(options);
-    const handler = new ProtocolHandler(source, { hub: options.hub });
+    const handler = new ProtocolHandler(source, { hub: options.hub, methods: options.methods });
     const openStream = (res: ServerResponse): SseStream => this.openStream(res);
     this.eventStreams = new EventStreams({
       source,
