@@ -20,9 +20,12 @@ export interface PromptArgument {
  * @publicApi
  */
 export interface PromptDefinition {
+  /** The programmatic name, unique among prompts. */
   name: string;
+  /** A display name. */
   title?: string;
   description?: string;
+  /** The arguments: a flat map of strings; `required` ones are checked before `render` runs. */
   arguments?: PromptArgument[];
   icons?: Icon[];
   _meta?: JsonObject;

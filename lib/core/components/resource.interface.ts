@@ -13,12 +13,16 @@ import type { Icon } from './tool.interface.js';
  * @publicApi
  */
 export interface ResourceDefinition {
-  /** The exact URI of a direct resource. */
+  /** The exact URI of a direct resource, such as `docs://readme`. Give this or `uriTemplate`. */
   uri?: string;
-  /** The RFC 6570 template of a resource template. */
+  /**
+   * The RFC 6570 template of a resource template, such as `hex://{name}/info`; the matched
+   * variables arrive in `read`'s params. See docs/resources.md for the supported shapes.
+   */
   uriTemplate?: string;
   /** The programmatic name, unique among resources. */
   name: string;
+  /** A display name. */
   title?: string;
   description?: string;
   /** The type of what `read` returns; JSON values default to `application/json`. */

@@ -43,7 +43,10 @@ export interface ToolDefinition {
   description?: string;
   /** JSON Schema of the arguments; its root has `type: "object"`. */
   inputSchema: JsonSchema;
-  /** JSON Schema of the structured result. */
+  /**
+   * JSON Schema of the structured result: the tool must then return structured content, which the
+   * schema validator checks.
+   */
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   icons?: Icon[];

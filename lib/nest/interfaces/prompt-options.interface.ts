@@ -1,17 +1,12 @@
-import type { Icon, JsonObject, PromptArgument } from '../../core/index.js';
+import type { JsonObject, PromptDefinition } from '../../core/index.js';
 
 /**
- * Options of {@link Prompt}.
+ * Options of {@link Prompt}: the fields of the prompt's definition, and how it is completed.
  * @publicApi
  */
-export interface PromptOptions {
+export interface PromptOptions extends Omit<PromptDefinition, 'name' | '_meta'> {
   /** The programmatic name. @default the method name (required on a class) */
   name?: string;
-  title?: string;
-  description?: string;
-  /** The arguments: a flat map of strings; `required` ones are checked before `render` runs. */
-  arguments?: PromptArgument[];
-  icons?: Icon[];
   /** Sent as the prompt's `_meta`. */
   meta?: JsonObject;
   /** The arguments that `complete` suggests values for (`completion/complete`). */

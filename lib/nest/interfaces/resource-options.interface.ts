@@ -1,37 +1,22 @@
 import type {
-  CacheHint,
-  ContentAnnotations,
-  Icon,
   JsonObject,
+  ResourceComponent,
+  ResourceDefinition,
   TemplateVariables,
 } from '../../core/index.js';
 
 /**
- * Options of {@link Resource}. Give exactly one of `uri` and `uriTemplate`.
+ * Options of {@link Resource}: the fields of the resource's definition (give exactly one of `uri`
+ * and `uriTemplate`), and how the provider serves it.
  * @publicApi
  */
-export interface ResourceOptions {
-  /** The exact URI of a direct resource, such as `docs://readme`. */
-  uri?: string;
-  /**
-   * An RFC 6570 template, such as `hex://{name}/info`; the matched variables arrive in `read`'s
-   * params. See docs/resources.md for the supported shapes.
-   */
-  uriTemplate?: string;
+export interface ResourceOptions extends Omit<ResourceDefinition, 'name' | '_meta'> {
   /** The programmatic name, unique among resources. @default the method name (required on a class) */
   name?: string;
-  title?: string;
-  description?: string;
-  /** The type of the contents; JSON values default to `application/json`. */
-  mimeType?: string;
-  icons?: Icon[];
-  annotations?: ContentAnnotations;
-  /** The raw size in bytes, when known (direct resources only). */
-  size?: number;
-  /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */
-  cache?: CacheHint;
   /** Sent as the resource's `_meta`. */
   meta?: JsonObject;
+  /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */
+  cache?: ResourceComponent['cache'];
   /** Template variables that `complete` suggests values for (`completion/complete`). */
   completionArguments?: string[];
   /**

@@ -1,19 +1,15 @@
-import type { Icon, JsonObject, JsonSchema, ToolAnnotations } from '../../core/index.js';
+import type { JsonObject, JsonSchema, ToolDefinition } from '../../core/index.js';
 
 /**
- * Options of {@link Tool}.
+ * Options of {@link Tool}: the fields of the tool's definition, and how its arguments are declared.
  * @publicApi
  */
-export interface ToolOptions {
+export interface ToolOptions extends Omit<ToolDefinition, 'name' | 'inputSchema' | '_meta'> {
   /**
    * The tool's programmatic name (1–128 characters of `A-Z a-z 0-9 _ - .`).
    * @default the method name (required on a class)
    */
   name?: string;
-  /** A display name. */
-  title?: string;
-  /** What the tool does, for the model. */
-  description?: string;
   /**
    * JSON Schema of the arguments, with `type: "object"` at its root. Leave it out when the
    * arguments are declared with `@Arg()` or a class-validator DTO.
@@ -22,13 +18,6 @@ export interface ToolOptions {
   inputSchema?: JsonSchema;
   /** With `@Arg()` declarations: whether the arguments may hold properties not declared. */
   additionalProperties?: boolean;
-  /**
-   * JSON Schema of the structured result (or use `@Output()`); the handler must then return
-   * structured content, which the schema validator checks.
-   */
-  outputSchema?: JsonSchema;
-  annotations?: ToolAnnotations;
-  icons?: Icon[];
   /** Sent as the tool's `_meta`. */
   meta?: JsonObject;
 }
