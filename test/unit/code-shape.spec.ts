@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -289,6 +289,22 @@ describe('Code shape', () => {
         const line = lineOf(ast, node.getStart(ast));
         offenders.push(`${path}:${line} new ${node.expression.text}(${message.getText(ast)})`);
       });
+    expect(offenders).toEqual([]);
+  });
+
+  it('should cite only documents of the repository and public addresses', () => {
+    // A Markdown file named in lib/ must exist at that path from the repository root; notes that
+    // live outside the repository (digests, seeds, style guides) are never cited.
+    const offenders: string[] = [];
+    for (const { path, text } of sources) {
+      text.split('\n').forEach((line, index) => {
+        for (const [cited] of line.matchAll(/(?<![\w/.:-])[\w.-]+(?:\/[\w.-]+)*\.md\b/g)) {
+          if (!existsSync(resolve(root, cited))) offenders.push(`${path}:${index + 1} ${cited}`);
+        }
+        if (/\b(?:DIGEST|seeds?)\b/.test(line))
+          offenders.push(`${path}:${index + 1} ${line.trim()}`);
+      });
+    }
     expect(offenders).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ const NAME = '(?:[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)?';
 const KEY = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)/)?(${NAME})$`);
 
 /**
- * Checks a `_meta` key against the MCP key format (`[prefix/]name`, spec DIGEST §13) and refuses
+ * Checks a `_meta` key against the MCP key format (`[prefix/]name`, https://modelcontextprotocol.io/specification/2026-07-28/basic#meta) and refuses
  * the prefixes reserved for the protocol itself (second label `modelcontextprotocol` or `mcp`, or,
  * as 2025-06-18 put it, any such label followed by another).
  * @returns why the key is refused, or `undefined` when it is fine.

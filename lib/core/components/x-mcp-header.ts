@@ -4,7 +4,7 @@ import { escapePointer } from '../schema/json-pointer.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
- * A tool argument mirrored in an `Mcp-Param-<header>` HTTP header (2026-07-28, spec DIGEST §4).
+ * A tool argument mirrored in an `Mcp-Param-<header>` HTTP header (2026-07-28; https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http, "Custom Headers from Tool Parameters").
  * @publicApi
  */
 export interface HeaderParam {

@@ -2,7 +2,7 @@
  * JSON-RPC error codes the server puts on the wire.
  *
  * The -32700…-32600 block is JSON-RPC 2.0; -32002 is the legacy MCP "resource not found";
- * -32020…-32022 are the 2026-07-28 protocol errors (spec DIGEST §12).
+ * -32020…-32022 are the 2026-07-28 protocol errors (https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes).
  * @publicApi
  */
 export enum ErrorCode {

@@ -27,7 +27,7 @@ const isModernHeader = (value: string | undefined): boolean => {
 };
 
 /**
- * Whether a message belongs to the 2026-07-28 era (spec DIGEST §1.3): its `_meta` claims a
+ * Whether a message belongs to the 2026-07-28 era (https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning): its `_meta` claims a
  * version, or the `MCP-Protocol-Version` header names a modern one. Everything else is
  * initialize-era traffic.
  * @publicApi
@@ -137,7 +137,7 @@ export function readImplementation(value: unknown): Implementation | undefined {
 
 /**
  * Checks `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` of a 2026-07-28 HTTP request
- * against its body (spec DIGEST §3.1). Returns the -32020 message, or `undefined`.
+ * against its body (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http). Returns the -32020 message, or `undefined`.
  * @internal
  */
 export function checkStandardHeaders(

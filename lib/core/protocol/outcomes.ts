@@ -32,7 +32,11 @@ export function errorOutcome(
 export const headerError = (id: JsonRpcId | undefined, message: string): HandleOutcome =>
   errorOutcome(id, new SnodoError(ErrorCode.HeaderMismatch, message), 400);
 
-/** The HTTP status of a JSON-RPC error raised while serving (DIGEST §3.1): only -32021 is 400. @internal */
+/**
+ * The HTTP status of a JSON-RPC error raised while serving: only -32021 is 400
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http).
+ * @internal
+ */
 export const statusOf = (error: SnodoError): number =>
   error.http?.status ??
   (error.code === (ErrorCode.MissingRequiredClientCapability as number) ? 400 : 200);

@@ -32,7 +32,7 @@ export interface ProtocolHandlerOptions {
 /**
  * The protocol core: one JSON-RPC message in, at most one JSON-RPC response out.
  *
- * It tells the era of each message (spec DIGEST §1.3), checks the 2026-07-28 envelope or the
+ * It tells the era of each message (see envelope.ts), checks the 2026-07-28 envelope or the
  * initialize-era session, and serves the method from the {@link MethodTable}; each method encodes
  * its result for the revision that asked. It holds no per-connection state: sessions come in
  * through the {@link Exchange}, and their changes go out in the {@link HandleOutcome}.

@@ -13,7 +13,7 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** The newest initialize-era revision, offered when a client asks for one we do not serve. @publicApi */
 export const LATEST_LEGACY_VERSION = '2025-11-25';
 
-/** The two protocol eras (spec DIGEST §0). @publicApi */
+/** The two protocol eras: initialize-era sessions, and stateless 2026-07-28 requests (https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning). @publicApi */
 export type ProtocolEra = 'legacy' | 'modern';
 
 /**

@@ -6,7 +6,7 @@ import { isResourceReadResult, type ReadResourceResult } from './resource-result
 
 /**
  * Turns what a resource's `read` returned (or threw) into a `resources/read` result or a JSON-RPC
- * error, following the seed's read table:
+ * error, as follows:
  *
  * - a string: text at the requested URI with the declared mime type;
  * - a `Result.resourceRead(...)`: unchanged;

@@ -7,7 +7,7 @@ import { isResult, Result } from './result.js';
 
 /**
  * Turns what a tool handler returned (or threw) into a `tools/call` result or a JSON-RPC error,
- * following the results table of the components seed:
+ * as follows:
  *
  * - a string: one text block;
  * - a `Result`: unchanged;

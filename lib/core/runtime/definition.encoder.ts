@@ -17,7 +17,7 @@ export function wrapLegacyOutputSchema(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * The wire form of a tool definition for one revision (spec DIGEST §15): icons only where the
+ * The wire form of a tool definition for one revision: icons only where the
  * revision has them, and an object-rooted `outputSchema` where the revision needs one.
  * @internal
  */

@@ -1,4 +1,4 @@
-/** Why a template was refused: the shape, named as the seed names it. @publicApi */
+/** Why a template was refused: the shape, as docs/resources.md names it. @publicApi */
 export class TemplateShapeError extends Error {
   constructor(
     readonly template: string,

@@ -5,7 +5,7 @@ import { MAX_TEMPLATE_BYTES } from './uri-template.parser.js';
 
 type Row = [template: string, uri: string, expected: Record<string, string> | undefined];
 
-/** The seed's template table, then every matching rule, one row each. */
+/** The supported template shapes (docs/resources.md), then every matching rule, one row each. */
 const MATCHES: Row[] = [
   // hex://{name}/info: one whole, non-empty segment
   ['hex://{name}/info', 'hex://jason/info', { name: 'jason' }],

@@ -1,5 +1,5 @@
 /**
- * The RFC 6570 subset that can be matched without ambiguity (seed "Template shapes"):
+ * The RFC 6570 subset that can be matched without ambiguity (docs/resources.md, "Template shapes"):
  * `{var}`, `{+var}`, `{/var}`, `{/var*}`, `{?a,b}` and `{&x}`, with at most one variable-length
  * path expression. Matching splits the URI once and compares from both ends, so its cost is
  * linear in the URI length: no regular expression is built from the template or the URI.

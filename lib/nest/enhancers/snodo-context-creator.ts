@@ -19,7 +19,7 @@ const GUARDS_METADATA = '__guards__';
 
 type Callback = (...args: unknown[]) => unknown;
 
-/** What `ExternalContextCreator` keeps inside (see STYLE.md §3); used here only. */
+/** What `ExternalContextCreator` keeps inside (the guard and interceptor consumers); used here only. */
 interface ContextCreatorInternals {
   guardsContextCreator: {
     create(

@@ -41,7 +41,7 @@ export interface MethodCall {
   context(): CallContext;
   /** The response with `result`, encoded for the revision that asked. */
   result(result: JsonObject): HandleOutcome;
-  /** A JSON-RPC error response: status 200 unless given (DIGEST §3.1). */
+  /** A JSON-RPC error response: status 200 unless given. */
   error(error: SnodoError, status?: number): HandleOutcome;
   /**
    * A router error for the revision that asked: "resource not found" is -32002 before 2026-07-28

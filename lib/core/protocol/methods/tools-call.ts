@@ -7,7 +7,7 @@ import { checkParamHeaders } from '../param-headers.js';
 import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
 
-/** The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (spec DIGEST §4). */
+/** The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (see x-mcp-header.ts). */
 function paramHeaderMismatch(call: MethodCall, name: string): string | undefined {
   const read = call.exchange.headers?.param;
   const args = call.params.arguments;
