@@ -17,3 +17,4 @@ export * from './resources/index.js';
 export * from './pagination/index.js';
 export * from './instrumentation/index.js';
 export * from './rate-limit/index.js';
+export * from './limits/index.js';

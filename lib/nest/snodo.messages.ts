@@ -55,6 +55,10 @@ export const NEST_MESSAGES = {
   DTO_PACKAGES_MISSING:
     'Snodo: DTO arguments need class-transformer and class-validator-jsonschema next to class-validator; install them',
   RECURSIVE_DTO: (trail: string) => `a DTO that contains itself cannot become a schema (${trail})`,
+  TRANSPORT_FAILED:
+    'Serving a request on the MCP endpoint failed inside the server; the client got -32603 without the details',
+  INTERNAL_ERROR: (method: string) =>
+    `Serving ${method} failed inside the server; the client got -32603 without the details`,
   HANDLER_THREW: (kind: string, name: string) =>
     `${capital(kind)} "${name}" threw; the client got a safe answer without the details`,
   BODY_READER_UNAVAILABLE: (adapter: string) =>

@@ -76,6 +76,8 @@ import { SnodoRegistry } from './snodo.registry.js';
           dnsRebindingProtection: options.dnsRebindingProtection,
           allowedHosts: options.allowedHosts,
           allowedOrigins: options.allowedOrigins,
+          initializeRateLimit: options.initializeRateLimit,
+          onError: (error) => TRANSPORT_LOGGER.error(NEST_MESSAGES.TRANSPORT_FAILED, error),
         }),
       inject: [SnodoRegistry, SNODO_RESOLVED_OPTIONS, SNODO_NOTIFICATION_HUB],
     },
@@ -137,6 +139,8 @@ export class SnodoModule
     await this.options.store?.close();
   }
 }
+
+const TRANSPORT_LOGGER = new Logger('Snodo');
 
 /** The `store` option, checked: it must look like a {@link SharedStore}. */
 function checkSharedStore(store: SharedStore | undefined): SharedStore | undefined {

@@ -200,6 +200,9 @@ export class SnodoRegistry implements RuntimeSource {
       onHandlerError: (ref, error) =>
         this.logger.error(NEST_MESSAGES.HANDLER_THREW(ref.kind, ref.name), error),
       onWarning: (message) => this.logger.warn(message),
+      usedTokens: options.usedTokens ?? options.store?.usedTokens,
+      onInternalError: (error, method) =>
+        this.logger.error(NEST_MESSAGES.INTERNAL_ERROR(method), error),
     };
   }
 

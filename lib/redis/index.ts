@@ -8,3 +8,4 @@ export { RedisSubscriptionStore } from './redis-subscription.store.js';
 export { RedisRateLimitStore } from './redis-rate-limit.store.js';
 export { RedisNotificationBus } from './redis-notification.bus.js';
 export { RedisReplay } from './redis-replay.js';
+export { RedisUsedTokenStore } from './redis-used-token.store.js';

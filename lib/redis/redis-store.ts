@@ -7,6 +7,7 @@ import { RedisReplay } from './redis-replay.js';
 import { RedisSessionStore } from './redis-session.store.js';
 import { RedisSubscriptionStore } from './redis-subscription.store.js';
 import { REDIS_MESSAGES } from './redis.messages.js';
+import { RedisUsedTokenStore } from './redis-used-token.store.js';
 
 /**
  * Options of {@link redisStore}.
@@ -36,6 +37,7 @@ export interface RedisStore extends SharedStore {
   readonly notificationBus: RedisNotificationBus;
   readonly rateLimitStore: RedisRateLimitStore;
   readonly replay: RedisReplay;
+  readonly usedTokens: RedisUsedTokenStore;
 }
 
 const wholeNumber = (value: number | undefined, fallback: number, name: string): number => {
@@ -86,6 +88,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     notificationBus,
     replay,
     rateLimitStore: new RedisRateLimitStore(commands, keyPrefix, options.onRateLimitUnavailable),
+    usedTokens: new RedisUsedTokenStore(commands, keyPrefix),
     ready() {
       connecting ??= (async () => {
         try {

@@ -46,6 +46,14 @@ export class RedisSubscriptionStore implements SubscriptionStore {
     );
   }
 
+  async count(sessionId: string): Promise<number> {
+    return command(STORE, () => this.redis.scard(this.bySession(sessionId)));
+  }
+
+  async has(sessionId: string, uri: string): Promise<boolean> {
+    return (await command(STORE, () => this.redis.sismember(this.bySession(sessionId), uri))) === 1;
+  }
+
   async subscribers(uri: string): Promise<readonly string[]> {
     return command(STORE, () => this.redis.smembers(this.byUri(uri)));
   }

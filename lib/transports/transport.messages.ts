@@ -32,4 +32,18 @@ export const TRANSPORT_MESSAGES = {
   CLIENT_CANCELLED: 'the client cancelled the request',
   SHUTTING_DOWN_ABORT: 'the server is shutting down',
   STREAM_CLOSED: 'the stream is closed',
+  TOO_MANY_SESSIONS: (limit: number, windowMs: number) =>
+    `Too many requests: a client may open ${limit} sessions every ${windowMs} ms; retry after the Retry-After delay`,
+  STDIO_FAILED: (kind: string) =>
+    `snodo: a message could not be served (${kind}); it was answered with -32603`,
+  INTERNAL: 'Internal error: the request could not be served; the server logged the cause',
+  BAD_INITIALIZE_LIMIT:
+    'Snodo: initializeRateLimit needs limit and windowMs as whole numbers of 1 or more',
+  NOT_THE_ENDPOINT: (path: string) => `Not found: the MCP endpoint is ${path}`,
+  HOST_NOT_ALLOWED:
+    'Forbidden: the Host header is not allowed (DNS rebinding protection); add it to allowedHosts',
+  ORIGIN_NOT_ALLOWED:
+    'Forbidden: the Origin header is not allowed (DNS rebinding protection); add it to allowedOrigins',
+  BAD_SERVER_TIMEOUT: (name: string) =>
+    `Snodo: ${name} must be a whole number of milliseconds, 1 or more`,
 } as const;

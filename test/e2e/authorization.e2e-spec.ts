@@ -70,7 +70,7 @@ describe('Guards as the authorization policy', () => {
   });
 
   describe.each(connectors)('%s', (_label, connect) => {
-    it('should show an anonymous caller a reduced catalog and refuse the hidden components with 401', async () => {
+    it('should show an anonymous caller a reduced catalog and answer for the hidden components exactly as for unknown ones', async () => {
       const { client, exchanges, revision } = await connect(running.url, undefined);
       expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('secret_echo');
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('public_echo');
@@ -79,19 +79,30 @@ describe('Guards as the authorization policy', () => {
       );
       expect((await client.listPrompts()).prompts).toEqual([]);
 
-      for (const [method, attempt] of [
-        ['tools/call', () => client.callTool({ name: 'secret_echo', arguments: { text: 'x' } })],
-        ['resources/read', () => client.readResource({ uri: 'secret://doc' })],
-        ['prompts/get', () => client.getPrompt({ name: 'secret_prompt' })],
-      ] as const) {
+      // The same answer, status, code and message (the name aside), so that hidden names
+      // cannot be told from unknown ones.
+      const answerTo = async (method: string, attempt: () => Promise<unknown>, name: string) => {
         await expect(attempt()).rejects.toBeDefined();
         const answer = lastAnswer(exchanges, method);
-        expect(answer.status).toBe(401);
-        expect(answer.messages[0]).toMatchObject({
-          jsonrpc: '2.0',
-          error: { code: -31401, message: 'Unauthorized: a valid bearer token is required' },
-        });
         expect(schemas.checkServerMessage(revision, method, answer.messages[0])).toEqual([]);
+        const message = { ...(answer.messages[0] as Record<string, unknown>), id: undefined };
+        return JSON.stringify({ status: answer.status, message }).replaceAll(name, '<name>');
+      };
+      for (const [method, attempt] of [
+        ['tools/call', (name: string) => client.callTool({ name, arguments: { text: 'x' } })],
+        ['resources/read', (name: string) => client.readResource({ uri: `secret://${name}` })],
+        ['prompts/get', (name: string) => client.getPrompt({ name })],
+      ] as const) {
+        const hiddenName =
+          method === 'tools/call'
+            ? 'secret_echo'
+            : method === 'prompts/get'
+              ? 'secret_prompt'
+              : 'doc';
+        const hidden = await answerTo(method, () => attempt(hiddenName), hiddenName);
+        const unknown = await answerTo(method, () => attempt('nothing_here'), 'nothing_here');
+        expect(hidden).toEqual(unknown);
+        expect(hidden).not.toContain('31401');
       }
       await client.close().catch(() => undefined);
     });
@@ -118,7 +129,7 @@ describe('Guards as the authorization policy', () => {
     });
   });
 
-  it('should send WWW-Authenticate with the 401 when the guard asks for it, and 401 for a bad token', async () => {
+  it('should send WWW-Authenticate with the 401 when the guard asks for it on a component the caller may see, and 401 for a bad token', async () => {
     const call = (authorization?: string) =>
       fetch(running.url, {
         method: 'POST',
@@ -127,7 +138,7 @@ describe('Guards as the authorization policy', () => {
           accept: 'application/json, text/event-stream',
           'mcp-protocol-version': '2026-07-28',
           'mcp-method': 'tools/call',
-          'mcp-name': 'secret_echo',
+          'mcp-name': 'members_echo',
           ...(authorization === undefined ? {} : { authorization }),
         },
         body: JSON.stringify({
@@ -135,7 +146,7 @@ describe('Guards as the authorization policy', () => {
           id: 1,
           method: 'tools/call',
           params: {
-            name: 'secret_echo',
+            name: 'members_echo',
             _meta: {
               'io.modelcontextprotocol/protocolVersion': '2026-07-28',
               'io.modelcontextprotocol/clientCapabilities': {},

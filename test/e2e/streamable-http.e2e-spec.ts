@@ -519,9 +519,11 @@ describe('DNS-rebinding protection', () => {
 });
 
 describe('Session limits', () => {
-  it('should drop the least recently used session beyond maxSessions, and expire idle ones', async () => {
+  it('should refuse new sessions while the store is full of recent ones, let an idle one make room, and expire idle ones', async () => {
     const running = await startApp(
-      FixtureAppModule.register({ sessions: { maxSessions: 2, idleTimeoutMs: 300 } }),
+      FixtureAppModule.register({
+        sessions: { maxSessions: 2, idleTimeoutMs: 600, evictionGraceMs: 150 },
+      }),
     );
     try {
       const ping = (sessionId: string) =>
@@ -531,11 +533,18 @@ describe('Session limits', () => {
         });
       const first = await openSession(running.url);
       const second = await openSession(running.url);
+      const refused = await raw(running.url, { body: initializeRequest('2025-11-25', 7) });
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(refused.json).toMatchObject({ id: 7, error: { code: -32603 } });
+      expect(refused.json.error.message).toMatch(/as many sessions as it may \(2\)/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await ping(second)).status).toBe(200);
       const third = await openSession(running.url);
       expect((await ping(first)).status).toBe(404);
       expect((await ping(second)).status).toBe(200);
       expect((await ping(third)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      await new Promise((resolve) => setTimeout(resolve, 700));
       expect((await ping(third)).status).toBe(404);
     } finally {
       await running.close();

@@ -78,6 +78,21 @@ export class JwtGuard implements CanActivate {
   }
 }
 
+/**
+ * The JWT guard for a component everyone may see but only signed-in callers may use: listing goes
+ * through, and a call without a valid token gets the 401 challenge.
+ */
+@Injectable()
+export class ListedJwtGuard extends JwtGuard {
+  override canActivate(context: ExecutionContext): boolean {
+    const phase =
+      context.getType<SnodoContextType>() === 'snodo'
+        ? SnodoExecutionContext.create(context).getPhase()
+        : 'invocation';
+    return phase === 'discovery' || super.canActivate(context);
+  }
+}
+
 /** Components behind the JWT guard, and one in the open. */
 @Injectable()
 export class GuardedComponents {
@@ -87,6 +102,15 @@ export class GuardedComponents {
   })
   publicEcho(args: { text?: string }): string {
     return `public: ${args.text ?? ''}`;
+  }
+
+  @Tool({
+    name: 'members_echo',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  })
+  @UseGuards(ListedJwtGuard)
+  membersEcho(args: { text?: string }): string {
+    return `members: ${args.text ?? ''}`;
   }
 
   @Tool({

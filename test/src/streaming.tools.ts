@@ -132,7 +132,7 @@ export class InteractiveTools {
     SnodoModule.forRoot({
       name: 'streaming',
       version: '1.0.0',
-      requestStateSecret: 'test-state-secret',
+      requestStateSecret: 'test-state-secret-of-at-least-32-bytes',
     }),
   ],
   providers: [StreamingTools, InteractiveTools],

@@ -87,8 +87,10 @@ describe('README.md', () => {
     });
 
     it('should say which options are required and give the others a default', () => {
-      for (const [name, defaultCell] of rows.map((row) => [codeSpans(row[0]!)[0]!, row[1]!])) {
-        const required = options.get(name!)?.optional === false;
+      for (const row of rows) {
+        const name = codeSpans(row[0]!)[0]!;
+        const defaultCell = row[1]!;
+        const required = options.get(name)?.optional === false;
         expect([name, defaultCell === 'required']).toEqual([name, required]);
         expect([name, defaultCell.length > 0]).toEqual([name, true]);
       }

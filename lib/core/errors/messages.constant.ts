@@ -15,6 +15,9 @@ export const MESSAGES = {
   MISSING_METHOD: 'Invalid request: "method" must be a non-empty string',
   BAD_ID: 'Invalid request: "id" must be a string or an integer',
   BAD_PARAMS: 'Invalid request: "params" must be an object when present',
+  TOO_DEEP: (max: number) =>
+    `Invalid request: the message nests objects and arrays deeper than ${max} levels; send a flatter one`,
+  INTERNAL: 'Internal error: the request could not be served; the server logged the cause',
   RESPONSE_NOT_ACCEPTED:
     'Invalid request: this server sends no requests, so it accepts no responses',
   METHOD_NOT_FOUND: (method: string) => `Method not found: ${method}`,
@@ -86,6 +89,8 @@ export const MESSAGES = {
   COMPLETION_FAILED: (name: string) => `Completion of "${name}" failed with an internal error`,
   COMPLETION_INVALID_RESULT: (name: string) =>
     `Completion of "${name}" returned an invalid result: return an array of strings or Result.completion(...)`,
+  INPUT_RESPONSES_NEED_STATE:
+    'Invalid params: inputResponses must come with the requestState of the input_required result they answer',
   BAD_REQUEST_STATE:
     'Invalid params: requestState is invalid, expired or was issued for another request; send the request again without it',
   MISSING_CAPABILITY: (capability: string) =>
@@ -93,7 +98,18 @@ export const MESSAGES = {
   NO_CLIENT_CHANNEL: (method: string) =>
     `Cannot send ${method} to the client: this transport has no channel for server requests`,
   CLIENT_REQUEST_TIMEOUT: (method: string) => `The client did not answer ${method} in time`,
+  SESSION_ENDED: 'The session ended before the client answered',
   SUBSCRIPTIONS_DISABLED: 'Method not found: resource subscriptions are not enabled on this server',
+  URI_TOO_LONG: (max: number) =>
+    `Invalid params: the URI is longer than ${max} characters; subscribe to a shorter one`,
+  SESSION_SUBSCRIPTIONS_FULL: (max: number) =>
+    `Invalid params: a session may hold at most ${max} subscriptions; unsubscribe from one first`,
+  SUBSCRIPTIONS_FULL:
+    'Service unavailable: the server holds as many subscriptions as it may; retry later',
+  LISTEN_URIS_TOO_MANY: (max: number) =>
+    `Invalid params: a listen stream may ask for at most ${max} resource URIs; split them over several streams`,
+  LISTEN_STREAMS_FULL:
+    'Service unavailable: the server has as many listen streams open as it may; retry later',
   BAD_LOG_LEVEL:
     'Invalid params: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency',
   DUPLICATE_TOOL: (name: string) =>
@@ -102,6 +118,13 @@ export const MESSAGES = {
     `Tool "${name}" has an invalid definition: ${reason}`,
 
   // ---- what stops a server from starting: configuration and definitions ----
+  WEAK_REQUEST_STATE_SECRET: (bytes: number) =>
+    `Snodo: requestStateSecret must be a string of at least ${bytes} bytes (openssl rand -base64 48 makes one)`,
+  BAD_SINGLE_USE: 'Snodo: requestStateSingleUse must be true or false',
+  BAD_LIMITS: 'Snodo: limits must be an object of limits, such as { maxJsonDepth: 64 }',
+  UNKNOWN_LIMIT: (name: string, known: readonly string[]) =>
+    `Snodo: limits.${name} is not a limit; choose from ${known.join(', ')}`,
+  BAD_LIMIT: (name: string) => `Snodo: limits.${name} must be a whole number of 1 or more`,
   DUPLICATE_METHOD: (method: string) =>
     `Snodo: the method ${method} is in the method table twice; give each method one descriptor`,
   SERVER_NAME_REQUIRED: 'Snodo: the server needs a non-empty "name"',
@@ -136,6 +159,10 @@ export const MESSAGES = {
   BAD_SESSION_IDLE_TIMEOUT:
     'Snodo: sessions.idleTimeoutMs must be a whole number of milliseconds, 1 or more',
   BAD_MAX_SESSIONS: 'Snodo: sessions.maxSessions must be a whole number, 1 or more',
+  BAD_EVICTION_GRACE:
+    'Snodo: sessions.evictionGraceMs must be a whole number of milliseconds, 1 or more',
+  SESSIONS_FULL: (max: number) =>
+    `Service unavailable: the server holds as many sessions as it may (${max}), all in use or used recently; retry later`,
   STORE_UNREACHABLE: (store: string) => `Snodo: ${store} cannot be reached`,
   BAD_SCHEMA_VALIDATOR:
     'Snodo: schemaValidator must be "passthrough", "basic", "ajv" or an object with compile(schema)',

@@ -79,6 +79,28 @@ export class NotificationHub {
   }
 
   /**
+   * Whether a session may add a subscription to this URI within the limits: one it already holds
+   * always may; otherwise `session-full` or `server-full` says which limit it reached.
+   */
+  async admits(
+    sessionId: string,
+    uri: string,
+    limits: { readonly maxSubscriptionsPerSession: number; readonly maxSubscriptions: number },
+  ): Promise<'yes' | 'session-full' | 'server-full'> {
+    if (await this.store.has(sessionId, uri)) return 'yes';
+    if ((await this.store.count(sessionId)) >= limits.maxSubscriptionsPerSession) {
+      return 'session-full';
+    }
+    const total = await this.store.size?.();
+    return total !== undefined && total >= limits.maxSubscriptions ? 'server-full' : 'yes';
+  }
+
+  /** How many listen streams are registered in this process. */
+  get listenCount(): number {
+    return this.listens.size;
+  }
+
+  /**
    * Attaches the GET stream of a session.
    * @returns a function that detaches it, or `undefined` when the session has a stream already.
    */

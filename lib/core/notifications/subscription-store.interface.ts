@@ -12,6 +12,15 @@ export interface SubscriptionStore {
   subscribers(uri: string): readonly string[] | Promise<readonly string[]>;
   /** Forgets every subscription of a session that ended. */
   dropSession(sessionId: string): void | Promise<void>;
+  /** How many URIs a session is subscribed to. */
+  count(sessionId: string): number | Promise<number>;
+  /** Whether a session is subscribed to this URI. */
+  has(sessionId: string, uri: string): boolean | Promise<boolean>;
+  /**
+   * How many subscriptions all sessions hold together, when the store can tell cheaply (the
+   * in-memory one can; `limits.maxSubscriptions` applies only then).
+   */
+  size?(): number | Promise<number>;
 }
 
 /**
@@ -21,23 +30,27 @@ export interface SubscriptionStore {
 export class InMemorySubscriptionStore implements SubscriptionStore {
   private readonly byUri = new Map<string, Set<string>>();
   private readonly bySession = new Map<string, Set<string>>();
+  private total = 0;
 
   subscribe(sessionId: string, uri: string): void {
+    let uris = this.bySession.get(sessionId);
+    if (uris === undefined) this.bySession.set(sessionId, (uris = new Set()));
+    if (uris.has(uri)) return;
+    uris.add(uri);
+    this.total++;
     let sessions = this.byUri.get(uri);
     if (sessions === undefined) this.byUri.set(uri, (sessions = new Set()));
     sessions.add(sessionId);
-    let uris = this.bySession.get(sessionId);
-    if (uris === undefined) this.bySession.set(sessionId, (uris = new Set()));
-    uris.add(uri);
   }
 
   unsubscribe(sessionId: string, uri: string): void {
+    const uris = this.bySession.get(sessionId);
+    if (uris?.delete(uri) !== true) return;
+    this.total--;
+    if (uris.size === 0) this.bySession.delete(sessionId);
     const sessions = this.byUri.get(uri);
     sessions?.delete(sessionId);
     if (sessions?.size === 0) this.byUri.delete(uri);
-    const uris = this.bySession.get(sessionId);
-    uris?.delete(uri);
-    if (uris?.size === 0) this.bySession.delete(sessionId);
   }
 
   subscribers(uri: string): readonly string[] {
@@ -46,5 +59,17 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
 
   dropSession(sessionId: string): void {
     for (const uri of this.bySession.get(sessionId) ?? []) this.unsubscribe(sessionId, uri);
+  }
+
+  count(sessionId: string): number {
+    return this.bySession.get(sessionId)?.size ?? 0;
+  }
+
+  has(sessionId: string, uri: string): boolean {
+    return this.bySession.get(sessionId)?.has(uri) === true;
+  }
+
+  size(): number {
+    return this.total;
   }
 }

@@ -34,6 +34,11 @@ export interface Exchange {
   readonly headers?: StandardHeaders;
   /** The transport's request object, handed to handlers. */
   readonly request?: unknown;
+  /**
+   * Who the caller is, when the transport can tell (a digest of the credentials it sent, never
+   * the credentials): a 2026-07-28 `requestState` is bound to it.
+   */
+  readonly caller?: string;
   /** Aborted when the client cancels or disconnects. */
   readonly signal?: AbortSignal;
   /**

@@ -21,7 +21,7 @@ export type {
   JsonRpcResponse,
   JsonRpcResultResponse,
 } from './json-rpc.type.js';
-export { classifyMessage, isJsonObject, parseMessage } from './json-rpc.parser.js';
+export { classifyMessage, classifyParsed, isJsonObject, parseMessage } from './json-rpc.parser.js';
 export { decodeHeaderValue } from './header-value.js';
 export { ProtocolHandler, type ProtocolHandlerOptions } from './protocol-handler.js';
 export type { Exchange, HandleOutcome, ListenOutcome, StandardHeaders } from './exchange.js';
@@ -36,5 +36,6 @@ export {
   type RequestMethod,
 } from './methods/index.js';
 export { PendingClientRequests } from './pending-requests.js';
-export { RequestStateCodec, type InputRequest } from './input-required.js';
+export type { InputRequest } from './input-required.js';
+export { RequestStateCodec } from './request-state.codec.js';
 export { serializeMessage } from './serialized-message.js';

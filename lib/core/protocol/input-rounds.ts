@@ -1,17 +1,35 @@
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import type { HandleOutcome } from './exchange.js';
-import { digestOf, InputRequiredSignal } from './input-required.js';
+import { InputRequiredSignal } from './input-required.js';
 import { isJsonObject } from './json-rpc.parser.js';
 import type { JsonObject } from './json-rpc.type.js';
 import type { RequestMethod } from './methods/method-descriptor.js';
+import { digestOf, type StateBinding } from './request-state.codec.js';
 import type { ServedRequest } from './served-request.js';
+
+/** The answers of earlier rounds: from a valid state, plus the retry's `inputResponses`. */
+async function earlierAnswers(
+  call: ServedRequest,
+  binding: () => StateBinding,
+): Promise<{ ok: true; answers: JsonObject | undefined } | { ok: false; refusal: string }> {
+  const { params, runtime } = call;
+  if (params.requestState === undefined) {
+    return params.inputResponses === undefined
+      ? { ok: true, answers: undefined }
+      : { ok: false, refusal: MESSAGES.INPUT_RESPONSES_NEED_STATE };
+  }
+  const previous = await runtime.requestStates.decode(params.requestState, binding());
+  if (previous === undefined) return { ok: false, refusal: MESSAGES.BAD_REQUEST_STATE };
+  const responses = isJsonObject(params.inputResponses) ? params.inputResponses : {};
+  return { ok: true, answers: { ...previous.answers, ...responses } };
+}
 
 /**
  * Serves a 2026-07-28 request that may ask the client for input: answers come back in
  * `inputResponses`, with the answers of earlier rounds in a signed `requestState` bound to the
- * method, its target and its arguments. A component that still lacks an answer gets an
- * `input_required` result with a new state.
+ * method, its target, its arguments (whatever their key order) and the caller's credentials. A
+ * component that still lacks an answer gets an `input_required` result with a new state.
  * @internal
  */
 export async function serveWithInputRounds(
@@ -22,18 +40,15 @@ export async function serveWithInputRounds(
   const named = params[descriptor.target];
   // A request without a proper target is refused by the method itself.
   if (typeof named !== 'string') return descriptor.serve(call);
-  const target = `${request.method} ${named}`;
   // The digest binds a state to its call; it is only needed when a state comes or goes.
-  const digest = (): string => digestOf(params.arguments);
-  let answers: JsonObject | undefined;
-  if (params.requestState !== undefined) {
-    const previous = runtime.requestStates.decode(params.requestState, target, digest());
-    if (previous === undefined) {
-      return call.error(SnodoError.invalidParams(MESSAGES.BAD_REQUEST_STATE));
-    }
-    answers = previous.answers;
-  }
-  if (isJsonObject(params.inputResponses)) answers = { ...answers, ...params.inputResponses };
+  const binding = (): StateBinding => ({
+    target: `${request.method} ${named}`,
+    digest: digestOf(params.arguments),
+    caller: call.exchange.caller,
+  });
+  const earlier = await earlierAnswers(call, binding);
+  if (!earlier.ok) return call.error(SnodoError.invalidParams(earlier.refusal));
+  const { answers } = earlier;
   try {
     return await descriptor.serve(answers === undefined ? call : call.withAnswers(answers));
   } catch (thrown) {
@@ -41,11 +56,7 @@ export async function serveWithInputRounds(
     return call.result({
       resultType: 'input_required',
       inputRequests: { ...thrown.requests },
-      requestState: runtime.requestStates.encode({
-        target,
-        digest: digest(),
-        answers: answers ?? {},
-      }),
+      requestState: runtime.requestStates.encode(binding(), answers ?? {}),
     });
   }
 }

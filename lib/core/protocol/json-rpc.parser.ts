@@ -2,6 +2,7 @@ import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
 import type { InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
+import { nestsDeeperThan, valueNestsDeeperThan } from './json-depth.js';
 
 const invalid = (
   message: string,
@@ -63,11 +64,26 @@ export function classifyMessage(value: unknown): InboundMessage {
   };
 }
 
+/** How deep a message may nest when the caller gives no limit (`ServerLimits.maxJsonDepth`). */
+const DEFAULT_MAX_DEPTH = 128;
+
 /**
- * Parses the text of one message. Malformed JSON is a -32700 parse error.
+ * Classifies a value a framework's body parser already made: like {@link classifyMessage}, after
+ * checking its nesting depth.
  * @publicApi
  */
-export function parseMessage(text: string): InboundMessage {
+export function classifyParsed(value: unknown, maxDepth = DEFAULT_MAX_DEPTH): InboundMessage {
+  if (valueNestsDeeperThan(value, maxDepth)) return invalid(MESSAGES.TOO_DEEP(maxDepth), undefined);
+  return classifyMessage(value);
+}
+
+/**
+ * Parses the text of one message. Malformed JSON is a -32700 parse error; JSON nested deeper than
+ * `maxDepth` is refused (-32600) before it is parsed.
+ * @publicApi
+ */
+export function parseMessage(text: string, maxDepth = DEFAULT_MAX_DEPTH): InboundMessage {
+  if (nestsDeeperThan(text, maxDepth)) return invalid(MESSAGES.TOO_DEEP(maxDepth), undefined);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -45,6 +45,17 @@ export class PendingClientRequests {
     });
   }
 
+  /** Rejects and forgets every request of a scope (a session that ended). */
+  dropScope(scope: string): void {
+    const prefix = `${scope}\u0000`;
+    for (const [key, waiting] of this.pending) {
+      if (!key.startsWith(prefix)) continue;
+      this.pending.delete(key);
+      clearTimeout(waiting.timer);
+      waiting.reject(SnodoError.internal(MESSAGES.SESSION_ENDED));
+    }
+  }
+
   /** Settles the request a posted response answers. @returns whether one was waiting. */
   settle(scope: string, inbound: Extract<InboundMessage, { kind: 'response' }>): boolean {
     const key = `${scope}\u0000${String(inbound.id)}`;

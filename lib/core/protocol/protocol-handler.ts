@@ -20,6 +20,16 @@ import type { MethodTable } from './methods/method-table.js';
 import { ACCEPTED, errorOutcome } from './outcomes.js';
 import { LATEST_LEGACY_VERSION, META_KEYS, type ProtocolVersion } from './protocol-version.js';
 import { ServedRequest } from './served-request.js';
+import { isStoreUnavailable } from '../session/store-unavailable.error.js';
+
+/** Tells the runtime's `onInternalError`; a reporter that throws does not break the answer. */
+function reportInternalError(runtime: Runtime, error: unknown, method: string): void {
+  try {
+    runtime.options.onInternalError?.(error, method);
+  } catch {
+    // The reporter's own failure is its business.
+  }
+}
 
 /** Options of {@link ProtocolHandler}. @publicApi */
 export interface ProtocolHandlerOptions {
@@ -51,8 +61,27 @@ export class ProtocolHandler {
     this.methods = options.methods ?? METHODS;
   }
 
-  /** Handles one classified inbound message. Never throws for bad input. */
+  /**
+   * Handles one classified inbound message. Never throws: a failure inside the server (a bug, a
+   * dependency that broke) is answered with -32603 and reported to `onInternalError`; only an
+   * unreachable shared store is thrown, for the transport to answer with 503.
+   */
   async handle(inbound: InboundMessage, exchange: Exchange): Promise<HandleOutcome> {
+    try {
+      return await this.route(inbound, exchange);
+    } catch (error) {
+      if (isStoreUnavailable(error)) throw error;
+      const method =
+        inbound.kind === 'request' || inbound.kind === 'notification'
+          ? inbound.message.method
+          : inbound.kind;
+      reportInternalError(this.source.runtime, error, method);
+      const id = inbound.kind === 'request' ? inbound.message.id : undefined;
+      return errorOutcome(id, SnodoError.internal(MESSAGES.INTERNAL), 500);
+    }
+  }
+
+  private async route(inbound: InboundMessage, exchange: Exchange): Promise<HandleOutcome> {
     switch (inbound.kind) {
       case 'invalid':
         return errorOutcome(inbound.id, inbound.error, 400);

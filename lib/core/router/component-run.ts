@@ -39,19 +39,24 @@ export async function decide(
 }
 
 /**
- * The invocation-phase decision: `undefined` to go on, or the error to answer with (`refused()`
- * when the component is hidden: the answer is the same as for one that does not exist).
+ * The invocation-phase decision: `undefined` to go on, or the error to answer with. A component
+ * the caller may not see (refused in the discovery phase too) answers exactly as one that does not
+ * exist (`unknown()`), so that refusals cannot tell hidden names from unknown ones; a refusal
+ * with its own error (-31401, -31403, a scope challenge) is sent only to a caller who may see
+ * the component.
  * @internal
  */
 export async function authorizeInvocation(
   ref: ComponentRef,
   context: CallContext,
   options: DispatchOptions,
-  refused: () => SnodoError,
+  unknown: () => SnodoError,
 ): Promise<SnodoError | undefined> {
   const decision = await decide('invocation', ref, context, options.authorization);
-  if (isSnodoError(decision)) return decision;
-  return decision ? undefined : refused();
+  if (decision === true) return undefined;
+  if (decision === false) return unknown();
+  const visible = await decide('discovery', ref, context, options.authorization);
+  return visible === true ? decision : unknown();
 }
 
 /**

@@ -7,3 +7,4 @@ export type {
   AuthorizationPolicy,
   ComponentRef,
 } from './authorization-policy.interface.js';
+export type { ToolRequestCheck } from './tool-call.js';

@@ -23,8 +23,8 @@ function promptArguments(params: JsonObject): DispatchOutcome<Record<string, str
 }
 
 /**
- * `prompts/get`: string arguments, authorization (hidden: unknown prompt), required arguments,
- * then the render through the prompt's wrapper.
+ * `prompts/get`: authorization (hidden: unknown prompt), then string arguments and the required
+ * ones, then the render through the prompt's wrapper.
  * @internal
  */
 export async function getPrompt(
@@ -34,14 +34,13 @@ export async function getPrompt(
   context: CallContext,
   options: DispatchOptions,
 ): Promise<DispatchOutcome<GetPromptResult>> {
-  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)));
+  const unknown = () => SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name));
+  if (route === undefined) return failure(unknown());
+  const denied = await authorizeInvocation(route.ref, context, options, unknown);
+  if (denied !== undefined) return failure(denied);
   const parsed = promptArguments(params);
   if (!parsed.ok) return parsed;
   const args = parsed.value;
-  const denied = await authorizeInvocation(route.ref, context, options, () =>
-    SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)),
-  );
-  if (denied !== undefined) return failure(denied);
   const missing = route.checked.required.filter((key) => args[key] === undefined);
   if (missing.length > 0) {
     return failure(SnodoError.invalidParams(MESSAGES.MISSING_PROMPT_ARGUMENTS(missing)));

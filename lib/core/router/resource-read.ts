@@ -11,8 +11,9 @@ import type { ResourceRoute, RouterState } from './router-state.js';
 /**
  * The route that answers a URI: the direct resource, or the one template that matches it, with
  * the matched variables. Two matching templates are an error.
+ * @internal
  */
-function resolve(
+export function resolveResource(
   state: RouterState,
   uri: string,
 ): DispatchOutcome<{ route: ResourceRoute; variables: Record<string, string> } | undefined> {
@@ -40,7 +41,7 @@ export async function readResource(
   context: CallContext,
   options: DispatchOptions,
 ): Promise<DispatchOutcome<ReadResourceResult>> {
-  const resolved = resolve(state, uri);
+  const resolved = resolveResource(state, uri);
   if (!resolved.ok) return resolved;
   if (resolved.value === undefined) return failure(SnodoError.resourceNotFound(uri));
   const { route, variables } = resolved.value;

@@ -8,12 +8,12 @@ import type { CallToolResult } from '../results/content.type.js';
 import type { Completion, GetPromptResult } from '../results/prompt-result.js';
 import type { ReadResourceResult } from '../results/resource-result.js';
 import type { CatalogList } from './catalog-list.js';
-import { visibleRoutes } from './component-run.js';
+import { decide, visibleRoutes } from './component-run.js';
 import { complete } from './completion.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import { getPrompt } from './prompt-get.js';
-import { readResource } from './resource-read.js';
+import { readResource, resolveResource } from './resource-read.js';
 import {
   withPrompt,
   withResource,
@@ -23,7 +23,7 @@ import {
   withoutTool,
 } from './router-registration.js';
 import { EMPTY_STATE, type AnyRoute, type RouterState } from './router-state.js';
-import { callTool } from './tool-call.js';
+import { callTool, type ToolRequestCheck } from './tool-call.js';
 
 /** The components of each catalog list. @publicApi */
 export interface CatalogComponents {
@@ -190,10 +190,25 @@ export class Router {
   }
 
   /**
+   * Whether the caller may see the resource at a URI (the discovery-phase decision on the direct
+   * resource or the one template that matches it): what a subscription to it needs.
+   */
+  async canSeeResource(
+    uri: string,
+    context: CallContext,
+    options: DispatchOptions = {},
+  ): Promise<boolean> {
+    const resolved = resolveResource(this.state, uri);
+    if (!resolved.ok || resolved.value === undefined) return false;
+    const ref = resolved.value.route.ref;
+    return (await decide('discovery', ref, context, options.authorization)) === true;
+  }
+
+  /**
    * `tools/call`: calls the tool with `params.arguments` (default `{}`). An unknown (or hidden)
    * name or non-object `arguments` is -32602. Missing required arguments, arguments the schema
    * refuses and a handler that throws something other than a {@link SnodoError} give an `isError`
-   * result; a `SnodoError` from the handler or the policy is returned unchanged; a value that is
+   * result (`check`, such as the `Mcp-Param-*` headers, runs after authorization); a `SnodoError` from the handler or the policy is returned unchanged; a value that is
    * not JSON, or structured content that misses the output schema, is -32603.
    */
   callTool(
@@ -201,8 +216,9 @@ export class Router {
     params: JsonObject,
     context: CallContext,
     options: DispatchOptions = {},
+    check?: ToolRequestCheck,
   ): Promise<DispatchOutcome<CallToolResult>> {
-    return callTool(this.state.tools.get(name), name, params, context, options);
+    return callTool(this.state.tools.get(name), name, params, context, options, check);
   }
 
   /**

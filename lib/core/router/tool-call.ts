@@ -1,4 +1,5 @@
 import type { CallContext } from '../components/call-context.interface.js';
+import type { ToolComponent } from '../components/tool.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
@@ -78,8 +79,16 @@ function checkOutput(
 }
 
 /**
- * `tools/call` on a route: authorization (hidden: unknown tool), required arguments and schema
- * (an `isError` result), the run through the tool's wrapper, then the result and its output schema.
+ * A check of the request against the tool that the caller may see, such as its `Mcp-Param-*`
+ * headers: it runs after authorization, so that it cannot reveal a hidden tool.
+ * @publicApi
+ */
+export type ToolRequestCheck = (tool: ToolComponent, args: JsonObject) => SnodoError | undefined;
+
+/**
+ * `tools/call` on a route: authorization (hidden: unknown tool), then the arguments (an object,
+ * the request check, the required ones and the schema: an `isError` result), the run through the
+ * tool's wrapper, then the result and its output schema.
  * @internal
  */
 export async function callTool(
@@ -88,14 +97,16 @@ export async function callTool(
   params: JsonObject,
   context: CallContext,
   options: DispatchOptions,
+  check?: ToolRequestCheck,
 ): Promise<DispatchOutcome<CallToolResult>> {
-  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)));
+  const unknown = () => SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name));
+  if (route === undefined) return failure(unknown());
+  const denied = await authorizeInvocation(route.ref, context, options, unknown);
+  if (denied !== undefined) return failure(denied);
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isJsonObject(args)) return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
-  const denied = await authorizeInvocation(route.ref, context, options, () =>
-    SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)),
-  );
-  if (denied !== undefined) return failure(denied);
+  const refusal = check?.(route.component, args);
+  if (refusal !== undefined) return failure(refusal);
   const prepared = prepareInput(route, args, options);
   if (!prepared.ok) return success(prepared.refusal);
   const { input } = prepared;

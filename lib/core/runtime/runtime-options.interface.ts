@@ -6,6 +6,8 @@ import type { Router } from '../router/router.js';
 import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
 import type { CacheHint } from './cache-hint.interface.js';
+import type { ServerLimits } from '../limits/server-limits.js';
+import type { UsedTokenStore } from '../session/used-token.store.js';
 
 /**
  * What a runtime is built from.
@@ -75,6 +77,15 @@ export interface RuntimeOptions {
    * @default a random secret per process
    */
   requestStateSecret?: string;
+  /**
+   * Makes each 2026-07-28 `requestState` good for one retry only. Without it, a state may be sent
+   * again until it expires (10 minutes), always for the same call, arguments and credentials.
+   * Several instances need a shared `usedTokens` store (`redisStore()` has one).
+   * @default false
+   */
+  requestStateSingleUse?: boolean;
+  /** Where single-use states are remembered. @default in memory (one process) */
+  usedTokens?: UsedTokenStore;
   /** How lists are paged: opaque cursors, `pageSize` items a page. @default { pageSize: 100 } */
   pagination?: { pageSize?: number };
   /** Told about configuration the runtime corrected (for logging). */
@@ -94,6 +105,13 @@ export interface RuntimeOptions {
    * @default false
    */
   resourceSubscriptions?: boolean;
+  /** Bounds on what clients can make the server hold or do. @default see {@link ServerLimits} */
+  limits?: ServerLimits;
+  /**
+   * Told about failures inside the server that a request met but did not cause (a bug, or a
+   * dependency that broke): the request was answered with -32603 and no details.
+   */
+  onInternalError?: (error: unknown, method: string) => void;
   /**
    * Announce catalog changes: advertises `listChanged` on tools and resources, and delivers
    * `notifications/<kind>/list_changed` to session streams and listen streams that asked.

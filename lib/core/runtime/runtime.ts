@@ -6,7 +6,8 @@ import type {
   RequestTracing,
 } from '../instrumentation/operation-events.js';
 import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
-import { RequestStateCodec } from '../protocol/input-required.js';
+import { RequestStateCodec } from '../protocol/request-state.codec.js';
+import { InMemoryUsedTokenStore } from '../session/used-token.store.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import {
   LEGACY_VERSIONS,
@@ -30,6 +31,7 @@ import {
   compileToolSchemas,
 } from './runtime-checks.js';
 import type { RuntimeOptions } from './runtime-options.interface.js';
+import { resolveLimits, type ResolvedLimits } from '../limits/server-limits.js';
 
 const DEFAULT_DISCOVERY_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'public' });
 const DEFAULT_LIST_CACHE: CacheHint = Object.freeze({ ttlMs: 0, scope: 'private' });
@@ -89,6 +91,8 @@ export class Runtime {
   readonly tracing?: RequestTracing;
   /** Items per list page. */
   readonly pageSize: number;
+  /** The `limits` option, with its defaults. */
+  readonly limits: ResolvedLimits;
   /** The options this runtime was built from, for {@link Runtime.withRouter}. */
   readonly options: Readonly<RuntimeOptions>;
   readonly schemaValidator: SchemaValidator;
@@ -133,8 +137,9 @@ export class Runtime {
       templates: this.resourcesCache,
     });
     this.pageSize = checkPageSize(options.pagination?.pageSize ?? DEFAULT_PAGE_SIZE);
+    this.limits = resolveLimits(options.limits);
     this.options = Object.freeze({ ...options });
-    this.requestStates = requestStates ?? new RequestStateCodec(options.requestStateSecret);
+    this.requestStates = requestStates ?? requestStateCodec(options);
     this.instrumentation = checkInstrumentation(options.instrumentation);
     this.tracing = openTelemetryOf(options.openTelemetry);
     this.schemaValidator = resolveSchemaValidator(options.schemaValidator);
@@ -201,6 +206,21 @@ export class Runtime {
       },
     };
   }
+}
+
+/** The codec of `requestState` tokens: the secret, and single use when asked. */
+function requestStateCodec(options: RuntimeOptions): RequestStateCodec {
+  if (
+    options.requestStateSingleUse !== undefined &&
+    typeof options.requestStateSingleUse !== 'boolean'
+  ) {
+    throw new Error(MESSAGES.BAD_SINGLE_USE);
+  }
+  const used =
+    options.requestStateSingleUse === true
+      ? (options.usedTokens ?? new InMemoryUsedTokenStore())
+      : undefined;
+  return new RequestStateCodec(options.requestStateSecret, used);
 }
 
 /** The `instrumentation` option, checked. */

@@ -1,5 +1,6 @@
 import type { SessionRecord } from './session-record.interface.js';
 import { InMemorySessionStore } from './in-memory-session.store.js';
+import { SessionLimitError } from './session-limit.error.js';
 
 const record = (id: string): SessionRecord => ({
   id,
@@ -50,14 +51,93 @@ describe('InMemorySessionStore', () => {
     expect(() => new InMemorySessionStore(options)).toThrow(message);
   });
 
-  it('should drop the least recently used session beyond the maximum', () => {
-    const store = new InMemorySessionStore({ maxSessions: 2 });
+  describe('when full', () => {
+    let now = 0;
+    const clock = () => now;
+    const full = () => {
+      now = 0;
+      const store = new InMemorySessionStore({
+        maxSessions: 2,
+        evictionGraceMs: 1_000,
+        now: clock,
+      });
+      store.create(record('a'));
+      store.create(record('b'));
+      return store;
+    };
+
+    it('should refuse a new session while every session was used within the grace period', () => {
+      const store = full();
+      now = 400;
+      store.get('a');
+      now = 900;
+      expect(() => store.create(record('c'))).toThrow(SessionLimitError);
+      // b, the least recently used, may go 100 ms from now.
+      expect(() => store.create(record('c'))).toThrow(
+        expect.objectContaining({ maxSessions: 2, retryAfterMs: 100 }) as Error,
+      );
+      expect(store.get('a')).toBeDefined();
+      expect(store.get('b')).toBeDefined();
+    });
+
+    it('should let the least recently used session idle past the grace period make room', () => {
+      const store = full();
+      const ended: string[] = [];
+      store.onEnd((id) => ended.push(id));
+      now = 500;
+      store.get('a');
+      now = 1_200;
+      store.create(record('c'));
+      expect(ended).toEqual(['b']);
+      expect(store.get('b')).toBeUndefined();
+      expect(store.get('a')).toBeDefined();
+      expect(store.size).toBe(2);
+    });
+
+    it('should never let a session in use make room, however long it has been idle', () => {
+      const store = full();
+      const releaseA = store.hold('a');
+      const releaseB = store.hold('b');
+      now = 5_000;
+      expect(() => store.create(record('c'))).toThrow(SessionLimitError);
+      releaseB();
+      now = 6_500;
+      store.create(record('c'));
+      expect(store.get('a')).toBeDefined();
+      expect(store.get('b')).toBeUndefined();
+      releaseA();
+    });
+  });
+
+  it('should keep a session in use past its idle timeout, and expire it once released', () => {
+    let now = 0;
+    const store = new InMemorySessionStore({ idleTimeoutMs: 100, now: () => now });
     store.create(record('a'));
-    store.create(record('b'));
-    store.get('a');
-    store.create(record('c'));
-    expect(store.get('b')).toBeUndefined();
+    const release = store.hold('a');
+    now = 500;
+    store.sweep();
     expect(store.get('a')).toBeDefined();
-    expect(store.size).toBe(2);
+    release();
+    now = 700;
+    expect(store.get('a')).toBeUndefined();
+  });
+
+  it('should tell its listeners of every session it ends: expiry, sweep, eviction and delete', () => {
+    let now = 0;
+    const store = new InMemorySessionStore({ idleTimeoutMs: 100, now: () => now });
+    const ended: string[] = [];
+    const stop = store.onEnd((id) => ended.push(id));
+    store.create(record('lazy'));
+    store.create(record('swept'));
+    store.create(record('deleted'));
+    store.delete('deleted');
+    now = 200;
+    expect(store.get('lazy')).toBeUndefined();
+    store.sweep();
+    expect(ended).toEqual(['deleted', 'lazy', 'swept']);
+    stop();
+    store.create(record('later'));
+    store.delete('later');
+    expect(ended).toHaveLength(3);
   });
 });

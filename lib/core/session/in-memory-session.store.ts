@@ -1,5 +1,6 @@
 import type { SessionRecord } from './session-record.interface.js';
 import type { SessionStore } from './session-store.interface.js';
+import { SessionLimitError } from './session-limit.error.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
@@ -9,8 +10,17 @@ import { MESSAGES } from '../errors/messages.constant.js';
 export interface InMemorySessionStoreOptions {
   /** A session unused for this long expires. @default 1_800_000 (30 minutes) */
   idleTimeoutMs?: number;
-  /** The most sessions kept at once; the least recently used is dropped beyond it. @default 10_000 */
+  /**
+   * The most sessions kept at once. When the store is full, a session idle for longer than
+   * `evictionGraceMs` (and not in use) makes room; when there is none, a new session is refused.
+   * @default 10_000
+   */
   maxSessions?: number;
+  /**
+   * How long a session must have been idle before it may make room for a new one: a flood of new
+   * sessions cannot push out one that was used within this time. @default 60_000 (1 minute)
+   */
+  evictionGraceMs?: number;
   /** The clock, for tests. @default Date.now */
   now?: () => number;
 }
@@ -18,52 +28,61 @@ export interface InMemorySessionStoreOptions {
 interface Entry {
   record: SessionRecord;
   lastSeen: number;
+  /** Requests and streams using the session now. */
+  holds: number;
 }
 
+const positive = (value: number, message: string): number => {
+  if (!Number.isInteger(value) || value < 1) throw new Error(message);
+  return value;
+};
+
 /**
- * The embedded session store: a bounded map with idle expiry, for a single process.
+ * The embedded session store, for a single process: bounded, with idle expiry, and admission
+ * instead of eviction of live sessions.
  * @publicApi
  */
 export class InMemorySessionStore implements SessionStore {
+  /** Least recently used first. */
   private readonly sessions = new Map<string, Entry>();
+  private readonly listeners = new Set<(id: string) => void>();
   private readonly idleTimeoutMs: number;
   private readonly maxSessions: number;
+  private readonly evictionGraceMs: number;
   private readonly now: () => number;
   private created = 0;
 
+  /** @throws {Error} for a limit that is not a whole number of 1 or more. */
   constructor(options: InMemorySessionStoreOptions = {}) {
-    this.idleTimeoutMs = options.idleTimeoutMs ?? 1_800_000;
-    this.maxSessions = options.maxSessions ?? 10_000;
-    if (!Number.isInteger(this.idleTimeoutMs) || this.idleTimeoutMs < 1) {
-      throw new Error(MESSAGES.BAD_SESSION_IDLE_TIMEOUT);
-    }
-    if (!Number.isInteger(this.maxSessions) || this.maxSessions < 1) {
-      throw new Error(MESSAGES.BAD_MAX_SESSIONS);
-    }
+    this.idleTimeoutMs = positive(
+      options.idleTimeoutMs ?? 1_800_000,
+      MESSAGES.BAD_SESSION_IDLE_TIMEOUT,
+    );
+    this.maxSessions = positive(options.maxSessions ?? 10_000, MESSAGES.BAD_MAX_SESSIONS);
+    this.evictionGraceMs = positive(options.evictionGraceMs ?? 60_000, MESSAGES.BAD_EVICTION_GRACE);
     this.now = options.now ?? Date.now;
   }
 
+  /**
+   * Stores a session; when the store is full, first lets go of an expired session or of the least
+   * recently used one idle past the grace period.
+   * @throws {SessionLimitError} when every stored session is in use or was used recently.
+   */
   create(record: SessionRecord): void {
     if (++this.created % 1_000 === 0) this.sweep();
-    this.sessions.set(record.id, { record, lastSeen: this.now() });
-    while (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.keys().next().value as string;
-      this.sessions.delete(oldest);
-    }
+    if (this.sessions.size >= this.maxSessions) this.makeRoom();
+    this.sessions.set(record.id, { record, lastSeen: this.now(), holds: 0 });
   }
 
   get(id: string): SessionRecord | undefined {
     const entry = this.sessions.get(id);
     if (entry === undefined) return undefined;
     const now = this.now();
-    if (now - entry.lastSeen > this.idleTimeoutMs) {
-      this.sessions.delete(id);
+    if (entry.holds === 0 && now - entry.lastSeen > this.idleTimeoutMs) {
+      this.end(id);
       return undefined;
     }
-    // Re-insert so that the map's order stays least-recently-used first.
-    this.sessions.delete(id);
-    entry.lastSeen = now;
-    this.sessions.set(id, entry);
+    this.touch(id, entry, now);
     return entry.record;
   }
 
@@ -73,19 +92,75 @@ export class InMemorySessionStore implements SessionStore {
   }
 
   delete(id: string): boolean {
-    return this.sessions.delete(id);
+    if (!this.sessions.has(id)) return false;
+    this.end(id);
+    return true;
   }
 
-  /** Drops every session idle for longer than the timeout (also done every 1,000 creations). */
+  hold(id: string): () => void {
+    const entry = this.sessions.get(id);
+    if (entry === undefined) return () => undefined;
+    entry.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.holds--;
+      this.touch(id, entry, this.now());
+    };
+  }
+
+  onEnd(listener: (id: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Ends every session idle for longer than the timeout and not in use (also done every 1,000 creations). */
   sweep(): void {
     const now = this.now();
     for (const [id, entry] of this.sessions) {
-      if (now - entry.lastSeen > this.idleTimeoutMs) this.sessions.delete(id);
+      if (entry.holds === 0 && now - entry.lastSeen > this.idleTimeoutMs) this.end(id);
     }
   }
 
   /** How many sessions are stored (expired ones included until they are next looked up). */
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** Re-inserts an entry, so that the map's order stays least recently used first. */
+  private touch(id: string, entry: Entry, now: number): void {
+    this.sessions.delete(id);
+    entry.lastSeen = now;
+    this.sessions.set(id, entry);
+  }
+
+  private makeRoom(): void {
+    this.sweep();
+    if (this.sessions.size < this.maxSessions) return;
+    const now = this.now();
+    let soonest = this.evictionGraceMs;
+    for (const [id, entry] of this.sessions) {
+      if (entry.holds > 0) continue;
+      const idle = now - entry.lastSeen;
+      if (idle > this.evictionGraceMs) {
+        this.end(id);
+        return;
+      }
+      soonest = Math.min(soonest, this.evictionGraceMs - idle);
+      break; // least recently used first: the others were used later still
+    }
+    throw new SessionLimitError(this.maxSessions, soonest);
+  }
+
+  private end(id: string): void {
+    this.sessions.delete(id);
+    for (const listener of this.listeners) {
+      try {
+        listener(id);
+      } catch {
+        // A listener's own failure is its business.
+      }
+    }
   }
 }

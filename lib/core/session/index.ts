@@ -7,3 +7,5 @@ export {
 export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.error.js';
 export type { SharedStore } from './shared-store.interface.js';
 export type { ReplayEvent, ReplayFollower, SharedReplay } from './shared-replay.interface.js';
+export { SessionLimitError, isSessionLimit } from './session-limit.error.js';
+export { InMemoryUsedTokenStore, type UsedTokenStore } from './used-token.store.js';

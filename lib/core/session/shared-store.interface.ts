@@ -2,6 +2,7 @@ import type { NotificationBus } from '../notifications/notification-bus.interfac
 import type { SubscriptionStore } from '../notifications/subscription-store.interface.js';
 import type { SessionStore } from './session-store.interface.js';
 import type { SharedReplay } from './shared-replay.interface.js';
+import type { UsedTokenStore } from './used-token.store.js';
 
 /**
  * Everything several instances of a server share, from one backend (such as `redisStore()` from
@@ -15,6 +16,8 @@ export interface SharedStore {
   readonly notificationBus: NotificationBus;
   /** Replay logs for `Last-Event-ID` resumption on any instance; without it, on the writer only. */
   readonly replay?: SharedReplay;
+  /** One-time tokens used on any instance (single-use `requestState`). */
+  readonly usedTokens?: UsedTokenStore;
   /** Connects; rejects with a clear message when the backend cannot be reached (at bootstrap). */
   ready(): Promise<void>;
   /** Disconnects (at shutdown). */

@@ -25,11 +25,16 @@ export interface SubscriptionSource {
  */
 export type SnodoServerOptions = Omit<
   RuntimeOptions,
-  'router' | 'authorization' | 'onHandlerError' | 'onWarning'
+  'router' | 'authorization' | 'onHandlerError' | 'onWarning' | 'onInternalError'
 > &
   Pick<
     StreamableHttpOptions,
-    'bodyLimit' | 'sessionStore' | 'dnsRebindingProtection' | 'allowedHosts' | 'allowedOrigins'
+    | 'bodyLimit'
+    | 'sessionStore'
+    | 'dnsRebindingProtection'
+    | 'allowedHosts'
+    | 'allowedOrigins'
+    | 'initializeRateLimit'
   >;
 
 /**
@@ -55,10 +60,11 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
   store?: SharedStore;
   /**
    * Limits of the in-memory session store (ignored with `sessionStore` or `store`): a session idle
-   * for `idleTimeoutMs` expires, and beyond `maxSessions` the least recently used one is dropped.
-   * @default { idleTimeoutMs: 1_800_000, maxSessions: 10_000 }
+   * for `idleTimeoutMs` expires; at `maxSessions`, a session idle past `evictionGraceMs` (and not
+   * in use) makes room for a new one, and when there is none, `initialize` gets 503.
+   * @default { idleTimeoutMs: 1_800_000, maxSessions: 10_000, evictionGraceMs: 60_000 }
    */
-  sessions?: Pick<InMemorySessionStoreOptions, 'idleTimeoutMs' | 'maxSessions'>;
+  sessions?: Pick<InMemorySessionStoreOptions, 'idleTimeoutMs' | 'maxSessions' | 'evictionGraceMs'>;
   /** Where initialize-era resource subscriptions live. @default in memory (one process) */
   subscriptionStore?: SubscriptionStore;
   /**

@@ -2,7 +2,8 @@ import type { INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NotificationHub } from '../../core/index.js';
 import { StdioTransport } from '../../transports/index.js';
-import { SNODO_NOTIFICATION_HUB } from '../snodo.constants.js';
+import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
+import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
 import { SnodoRegistry } from '../snodo.registry.js';
 import { StderrLogger } from './stderr.logger.js';
 
@@ -42,7 +43,8 @@ export async function bootstrapStdio(
     input: (options.input ?? process.stdin) as never,
     output: (options.output ?? process.stdout) as never,
   });
-  const stop = (): void => transport.close();
+  const { shutdownTimeoutMs } = app.get<SnodoModuleOptions>(SNODO_RESOLVED_OPTIONS);
+  const stop = (): void => void transport.shutdown(shutdownTimeoutMs ?? 10_000);
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   try {

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
+  ErrorCode,
   PendingClientRequests,
   ProtocolHandler,
   parseMessage,
@@ -29,6 +30,8 @@ export interface StdioOptions {
   output?: Writable;
   /** The methods served. @default the protocol's `METHODS` */
   methods?: MethodTable;
+  /** Where failures inside the server are logged (never stdout). @default process.stderr */
+  log?: (line: string) => void;
 }
 
 /**
@@ -50,16 +53,25 @@ export class StdioTransport {
   private readonly running = new Set<Promise<void>>();
   private readonly pending = new PendingClientRequests();
   private lines: ReturnType<typeof createInterface> | undefined;
+  private readonly log: (line: string) => void;
+  private closed = false;
+  private readonly whenClosed: Promise<void>;
+  private markClosed: () => void = () => undefined;
 
-  constructor(source: RuntimeSource, options: StdioOptions = {}) {
+  constructor(
+    private readonly source: RuntimeSource,
+    options: StdioOptions = {},
+  ) {
     this.hub = options.hub;
     this.handler = new ProtocolHandler(source, { hub: options.hub, methods: options.methods });
     this.input = options.input ?? process.stdin;
     this.output = options.output ?? process.stdout;
+    this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+    this.whenClosed = new Promise((resolve) => (this.markClosed = resolve));
   }
 
   /**
-   * Serves until the input ends, then waits for the requests still running.
+   * Serves until the input ends, then waits for the requests still running (or until `close()`).
    * @returns a promise that settles when the input has ended and every request has finished.
    */
   async serve(): Promise<void> {
@@ -68,15 +80,34 @@ export class StdioTransport {
     let barrier: Promise<void> = Promise.resolve();
     for await (const line of lines) {
       if (line.trim() === '') continue;
-      const inbound = parseMessage(line);
+      const inbound = parseMessage(line, this.source.runtime.limits.maxJsonDepth);
       // Messages that change the session run in order; the others run concurrently after them.
-      const task = barrier.then(() => this.receive(inbound)).catch(() => undefined);
+      const task = barrier
+        .then(() => this.receive(inbound))
+        .catch((error: unknown) => this.fail(inbound, error));
       if (this.changesSession(inbound)) barrier = task;
       this.running.add(task);
       void task.finally(() => this.running.delete(task));
     }
-    await Promise.all([...this.running]);
+    await Promise.race([Promise.all([...this.running]), this.whenClosed]);
     this.close();
+  }
+
+  /** The last resort: a failure inside the server gets -32603 with the request's id, and a log line. */
+  private fail(inbound: InboundMessage, error: unknown): void {
+    this.log(TRANSPORT_MESSAGES.STDIO_FAILED(error instanceof Error ? error.name : typeof error));
+    if (inbound.kind !== 'request') return;
+    const { id } = inbound.message;
+    this.inflight.delete(id);
+    this.answerError(id, TRANSPORT_MESSAGES.INTERNAL);
+  }
+
+  private answerError(id: JsonRpcId, message: string): void {
+    try {
+      this.write({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } });
+    } catch {
+      // stdout is gone.
+    }
   }
 
   /** Whether a message changes the session (its method says so in the method table). */
@@ -87,11 +118,34 @@ export class StdioTransport {
     );
   }
 
-  /** Stops reading, ends listen streams and aborts running requests (on SIGTERM, for example). */
-  close(): void {
+  /**
+   * Graceful shutdown (on SIGTERM, for example): stops reading; requests in flight may finish for
+   * up to `timeoutMs`; then {@link close}. Resolves within `timeoutMs` whatever the handlers do.
+   */
+  async shutdown(timeoutMs = 10_000): Promise<void> {
     this.lines?.close();
-    for (const controller of this.inflight.values())
+    const deadline = Date.now() + timeoutMs;
+    while (this.inflight.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20).unref());
+    }
+    this.close();
+  }
+
+  /**
+   * Stops reading, ends listen streams, and aborts running requests, answering each with a
+   * JSON-RPC error now: what their handlers return later is dropped.
+   */
+  close(): void {
+    if (!this.closed) {
+      this.closed = true;
+      this.markClosed();
+    }
+    this.lines?.close();
+    for (const [id, controller] of this.inflight) {
       controller.abort(new Error(TRANSPORT_MESSAGES.SHUTTING_DOWN_ABORT));
+      this.answerError(id, TRANSPORT_MESSAGES.SHUTTING_DOWN);
+    }
+    this.inflight.clear();
     for (const unregister of this.listens.values()) unregister();
     this.listens.clear();
     this.detachSession?.();

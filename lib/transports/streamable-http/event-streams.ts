@@ -76,8 +76,11 @@ export class EventStreams {
     }
     const stream = this.deps.openStream(res);
     const detach = hub.attachSession(sessionId, (message) => stream.send(message));
+    // A session with an open stream is in use: it is never evicted or expired meanwhile.
+    const release = this.deps.sessions.hold?.(sessionId);
     this.sessionStreams.set(sessionId, stream);
     stream.onClose(() => {
+      release?.();
       detach?.();
       if (this.sessionStreams.get(sessionId) === stream) this.sessionStreams.delete(sessionId);
     });

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**
  * DNS-rebinding protection: which `Host` and `Origin` values the endpoint accepts.
@@ -23,12 +24,16 @@ const isLoopbackAddress = (address: string | undefined): boolean =>
   address !== undefined &&
   (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
-/** The host part of a `Host` header (`[::1]:3000` → `[::1]`), lower-cased. */
-function hostName(host: string): string {
-  const value = host.trim().toLowerCase();
-  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
-  const colon = value.indexOf(':');
-  return colon === -1 ? value : value.slice(0, colon);
+/**
+ * A `Host` header as RFC 9110 allows it: a bracketed IPv6 literal or a name (letters, digits,
+ * dots, hyphens), then an optional port of digits. Anything else (`[::1]evil`, a user part, a
+ * path) does not parse.
+ */
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/;
+
+/** The host part of a `Host` header (`[::1]:3000` → `[::1]`), lower-cased; `undefined` when malformed. */
+function hostName(host: string): string | undefined {
+  return HOST.exec(host.trim().toLowerCase())?.[1];
 }
 
 /**
@@ -59,13 +64,11 @@ export class HostCheck {
     ) {
       return undefined;
     }
-    const host = req.headers.host;
-    if (host === undefined || !this.hosts.has(hostName(host))) {
-      return 'Forbidden: the Host header is not allowed (DNS rebinding protection); add it to allowedHosts';
-    }
+    const host = req.headers.host === undefined ? undefined : hostName(req.headers.host);
+    if (host === undefined || !this.hosts.has(host)) return TRANSPORT_MESSAGES.HOST_NOT_ALLOWED;
     const origin = req.headers.origin;
     if (origin !== undefined && !this.originAllowed(origin)) {
-      return 'Forbidden: the Origin header is not allowed (DNS rebinding protection); add it to allowedOrigins';
+      return TRANSPORT_MESSAGES.ORIGIN_NOT_ALLOWED;
     }
     return undefined;
   }

@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  ErrorCode,
   REVISIONS,
   type Exchange,
+  type JsonRpcId,
   type HandleOutcome,
   type PendingClientRequests,
   type SessionRecord,
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
-import { send } from './json-response.writer.js';
+import { send, sendError } from './json-response.writer.js';
 import { LazyAbort } from './lazy-abort.js';
 import { ResumableStream, type ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
@@ -35,6 +38,8 @@ export class PostExchange {
   readonly abort: LazyAbort;
   /** The event stream, once a notification or a request to the client turned the response into one. */
   private stream: SseStream | ResumableStream | undefined;
+  /** Answered before the handler was done (at the shutdown deadline): what it returns is dropped. */
+  private abandoned = false;
 
   constructor(
     req: IncomingMessage,
@@ -62,8 +67,36 @@ export class PostExchange {
     this.res.off('close', this.onClose);
   }
 
+  /**
+   * At the shutdown deadline: aborts the handler, answers the request now with a JSON-RPC error
+   * (on its event stream, or as a 503) and closes the connection. What the handler does after is
+   * dropped.
+   */
+  abandon(id: JsonRpcId | undefined): void {
+    if (this.abandoned) return;
+    this.abandoned = true;
+    this.abort.abort(new Error(TRANSPORT_MESSAGES.SHUTTING_DOWN_ABORT));
+    const { stream, res } = this;
+    const message = TRANSPORT_MESSAGES.SHUTTING_DOWN;
+    if (stream === undefined) {
+      if (res.headersSent) res.end();
+      else sendError(res, 503, ErrorCode.InternalError, message, id, { Connection: 'close' });
+      return;
+    }
+    try {
+      if (id !== undefined) {
+        stream.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } });
+      }
+    } catch {
+      // The client is gone already.
+    }
+    if (stream instanceof ResumableStream) stream.end();
+    else stream.close();
+  }
+
   /** A cancelled request gets no response; ends the HTTP exchange if the client is still there. */
   endCancelled(): void {
+    if (this.abandoned) return;
     const { stream, res } = this;
     if (stream instanceof ResumableStream) stream.end();
     else if (stream !== undefined) stream.close();
@@ -72,6 +105,7 @@ export class PostExchange {
 
   /** Writes the outcome: at the end of the event stream if one was opened, else as one response. */
   respond(outcome: HandleOutcome, headers: Record<string, string> | undefined): void {
+    if (this.abandoned) return;
     const { stream, res } = this;
     if (stream === undefined) {
       if (!res.writableEnded && !res.destroyed) send(res, outcome, headers);
@@ -94,6 +128,10 @@ export class PostExchange {
       request: req,
       get signal() {
         return abort.signal;
+      },
+      // Read only when a requestState is issued or checked.
+      get caller() {
+        return callerOf(req);
       },
       headers: {
         protocolVersion: headerVersion,
@@ -140,4 +178,12 @@ export class PostExchange {
     if (REVISIONS[session.protocolVersion].primesStreams) resumable.prime();
     return resumable;
   }
+}
+
+/** A digest of the credentials a request sent (its `Authorization` header), never the credentials. */
+function callerOf(req: IncomingMessage): string | undefined {
+  const authorization = req.headers.authorization;
+  return authorization === undefined
+    ? undefined
+    : createHash('sha256').update(authorization).digest('base64url');
 }

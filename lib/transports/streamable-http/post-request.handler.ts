@@ -3,7 +3,7 @@ import {
   ErrorCode,
   KNOWN_LEGACY_VERSIONS,
   PendingClientRequests,
-  classifyMessage,
+  classifyParsed,
   isModernMessage,
   parseMessage,
   type HandleOutcome,
@@ -11,6 +11,8 @@ import {
   type JsonRpcId,
   type NotificationHub,
   type ProtocolHandler,
+  type RateLimitStore,
+  type RuntimeSource,
   type SessionRecord,
   type SessionStore,
 } from '../../core/index.js';
@@ -39,6 +41,8 @@ export const REQUEST_IDS = new WeakMap<IncomingMessage, JsonRpcId>();
 
 /** What a {@link PostRequestHandler} needs from the transport. @internal */
 export interface PostRequestDeps {
+  /** Where the limits of the runtime in force are read. */
+  readonly source: RuntimeSource;
   readonly bodyLimit: number;
   readonly sessions: SessionStore;
   readonly handler: ProtocolHandler;
@@ -47,6 +51,16 @@ export interface PostRequestDeps {
   readonly eventStreams: EventStreams;
   /** Opens a stream on the response and tracks it until it ends. */
   readonly openStream: (res: ServerResponse) => SseStream;
+  /** The per-client limit on new sessions, if any. */
+  readonly initializeLimit?: InitializeLimit;
+}
+
+/** The `initializeRateLimit` option, resolved. @internal */
+export interface InitializeLimit {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly store: RateLimitStore;
+  readonly key?: (req: IncomingMessage) => string;
 }
 
 /**
@@ -59,6 +73,8 @@ export class PostRequestHandler {
   /** Running initialize-era requests, by session and id, for `notifications/cancelled`. */
   private readonly inflight = new Map<string, LazyAbort>();
   private readonly pending = new PendingClientRequests();
+  /** Every POST being served, with its request's id, for a bounded shutdown. */
+  private readonly active = new Map<PostExchange, JsonRpcId | undefined>();
 
   constructor(private readonly deps: PostRequestDeps) {}
 
@@ -68,12 +84,41 @@ export class PostRequestHandler {
     if (inbound === undefined) return;
     const requestId = idOf(inbound);
     if (requestId !== undefined) REQUEST_IDS.set(req, requestId);
-
+    if (this.opensSession(inbound) && !(await this.admitsInitialize(req, res, requestId))) return;
     const headerVersion = header(req, 'mcp-protocol-version');
     const found = await this.findSession(req, res, inbound, headerVersion);
     if (found === undefined) return;
     const { session } = found;
+    // A session in use is never evicted or expired.
+    const release = session === undefined ? undefined : this.deps.sessions.hold?.(session.id);
+    try {
+      await this.exchange(req, res, inbound, session, headerVersion);
+    } finally {
+      release?.();
+    }
+  }
 
+  /**
+   * At the shutdown deadline: answers every request still running with a JSON-RPC error, aborts
+   * its handler and closes its connection.
+   */
+  abandonAll(): void {
+    for (const [post, id] of this.active) post.abandon(id);
+    this.active.clear();
+  }
+
+  /** Forgets what a session that ended was waiting for (requests to its client). */
+  dropSession(sessionId: string): void {
+    this.pending.dropScope(sessionId);
+  }
+
+  private async exchange(
+    req: PreReadRequest,
+    res: ServerResponse,
+    inbound: InboundMessage,
+    session: SessionRecord | undefined,
+    headerVersion: string | undefined,
+  ): Promise<void> {
     if (
       inbound.kind === 'response' &&
       session !== undefined &&
@@ -87,20 +132,46 @@ export class PostRequestHandler {
       replay: this.deps.replay,
       pending: this.pending,
     });
-    const outcome = await this.serve(inbound, post, session);
-    const extraHeaders = await this.applySessionEffects(outcome, session);
-    if (outcome.cancelled !== undefined && session !== undefined) {
-      this.inflight
-        .get(inflightKey(session, outcome.cancelled))
-        ?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
+    this.active.set(post, idOf(inbound));
+    try {
+      const outcome = await this.serve(inbound, post, session);
+      const extraHeaders = await this.applySessionEffects(outcome, session);
+      this.cancelNamed(outcome, session);
+      post.unwatch();
+      if (post.abort.aborted) return post.endCancelled();
+      if (outcome.listen !== undefined && this.deps.hub !== undefined)
+        return this.deps.eventStreams.openListen(res, outcome.listen);
+      const headers =
+        outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
+      post.respond(outcome, headers);
+    } finally {
+      this.active.delete(post);
     }
-    post.unwatch();
-    if (post.abort.aborted) return post.endCancelled();
-    if (outcome.listen !== undefined && this.deps.hub !== undefined)
-      return this.deps.eventStreams.openListen(res, outcome.listen);
-    const headers =
-      outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
-    post.respond(outcome, headers);
+  }
+
+  /** `notifications/cancelled` named a request of the session that is still running: abort it. */
+  private cancelNamed(outcome: HandleOutcome, session: SessionRecord | undefined): void {
+    if (outcome.cancelled === undefined || session === undefined) return;
+    this.inflight
+      .get(inflightKey(session, outcome.cancelled))
+      ?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
+  }
+
+  /** The per-client limit on new sessions: over it, `initialize` gets 429 and `Retry-After`. */
+  private async admitsInitialize(
+    req: PreReadRequest,
+    res: ServerResponse,
+    id: JsonRpcId | undefined,
+  ): Promise<boolean> {
+    const limit = this.deps.initializeLimit;
+    if (limit === undefined) return true;
+    const client = limit.key?.(req) ?? req.socket.remoteAddress ?? 'unknown';
+    const hit = await limit.store.hit(`initialize:${client}`, limit.windowMs);
+    if (hit.count <= limit.limit) return true;
+    const retryAfter = String(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
+    const message = TRANSPORT_MESSAGES.TOO_MANY_SESSIONS(limit.limit, limit.windowMs);
+    sendError(res, 429, ErrorCode.InvalidRequest, message, id, { 'Retry-After': retryAfter });
+    return false;
   }
 
   private async readInbound(
@@ -110,14 +181,17 @@ export class PostRequestHandler {
     const preRead = req[PRE_READ_BODY];
     if (preRead === undefined && req.readableEnded && req.body !== undefined) {
       // A framework parser already turned the body into a value.
-      return classifyMessage(req.body);
+      return classifyParsed(req.body, this.deps.source.runtime.limits.maxJsonDepth);
     }
     const outcome = preRead ?? (await readBody(req, this.deps.bodyLimit));
     if (!outcome.ok) {
       rejectBody(res, outcome.reason, this.deps.bodyLimit);
       return undefined;
     }
-    return parseMessage(outcome.body.toString('utf8'));
+    return parseMessage(
+      outcome.body.toString('utf8'),
+      this.deps.source.runtime.limits.maxJsonDepth,
+    );
   }
 
   /**

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { ErrorCode, type RuntimeSource } from '../../core/index.js';
+import { TRANSPORT_MESSAGES } from '../transport.messages.js';
+import { sendError } from './json-response.writer.js';
 import {
   StreamableHttpTransport,
   type StreamableHttpOptions,
@@ -12,17 +14,37 @@ import {
 export interface StandaloneServerOptions extends StreamableHttpOptions {
   /** The endpoint path; other paths get 404. @default '/mcp' */
   path?: string;
+  /**
+   * How long a client may take to send a request's headers; a slower one gets 408 and is
+   * disconnected (Node's `server.headersTimeout`). @default 10_000
+   */
+  headersTimeout?: number;
+  /**
+   * How long a client may take to send a whole request, body included (Node's
+   * `server.requestTimeout`); streams the server sends back are not limited by it.
+   * @default 30_000
+   */
+  requestTimeout?: number;
 }
+
+const timeout = (value: number | undefined, fallback: number, name: string): number => {
+  const chosen = value ?? fallback;
+  if (!Number.isInteger(chosen) || chosen < 1) {
+    throw new Error(TRANSPORT_MESSAGES.BAD_SERVER_TIMEOUT(name));
+  }
+  return chosen;
+};
 
 /**
  * A plain `node:http` server for the Streamable HTTP endpoint, for apps without an HTTP platform:
- * the same transport, checks and limits as the Nest controller. Call `listen()` on it; `close()`
- * ends the open streams too.
+ * the same transport, checks and limits as the Nest controller, and timeouts for slow clients.
+ * Call `listen()` on it; `close()` ends the open streams too.
  * @example
  * ```ts
  * const server = createStreamableHttpServer({ runtime: createRuntime({ name: 'tools', version: '1.0.0', router }) });
  * server.listen(3000, '127.0.0.1');
  * ```
+ * @throws {Error} for an option out of its range.
  * @publicApi
  */
 export function createStreamableHttpServer(
@@ -34,26 +56,13 @@ export function createStreamableHttpServer(
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
     if (pathname !== path) {
-      const body = JSON.stringify({
-        jsonrpc: '2.0',
-        error: {
-          code: ErrorCode.InvalidRequest,
-          message: `Not found: the MCP endpoint is ${path}`,
-        },
-      });
-      res
-        .writeHead(404, {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-        })
-        .end(body);
+      sendError(res, 404, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.NOT_THE_ENDPOINT(path));
       return;
     }
-    transport.handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.end();
-    });
+    void transport.handle(req, res);
   });
+  server.headersTimeout = timeout(options.headersTimeout, 10_000, 'headersTimeout');
+  server.requestTimeout = timeout(options.requestTimeout, 30_000, 'requestTimeout');
   const close = server.close.bind(server);
   server.close = (callback?: (error?: Error) => void) => {
     transport.close();

@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
+  InMemoryRateLimitStore,
   InMemorySessionStore,
   ProtocolHandler,
+  isSessionLimit,
   isStoreUnavailable,
+  parseMessage,
+  type JsonRpcId,
   type MethodTable,
+  type RateLimitStore,
   type NotificationHub,
   type RuntimeSource,
   type SessionStore,
@@ -14,7 +19,7 @@ import { PRE_READ_BODY, readBody, type PreReadRequest } from './body-reader.js';
 import { EventStreams } from './event-streams.js';
 import { HostCheck, type HostCheckOptions } from './host-check.js';
 import { rejectBody, sendError } from './json-response.writer.js';
-import { PostRequestHandler, REQUEST_IDS } from './post-request.handler.js';
+import { PostRequestHandler, REQUEST_IDS, type InitializeLimit } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
 import { SseStream } from './sse.writer.js';
@@ -43,19 +48,47 @@ export interface StreamableHttpOptions extends HostCheckOptions {
   replay?: SharedReplay;
   /** The methods served. @default the protocol's `METHODS` */
   methods?: MethodTable;
+  /**
+   * How many sessions one client may open in a window: over it, `initialize` gets 429 with
+   * `Retry-After`. The client is its remote address unless `key` says otherwise (behind a proxy,
+   * read the forwarded address); `store` shares the counts between instances.
+   * @default no limit
+   */
+  initializeRateLimit?: {
+    limit: number;
+    windowMs: number;
+    store?: RateLimitStore;
+    key?: (req: IncomingMessage) => string;
+  };
+  /** Told about failures inside the transport that a request met (answered with -32603 and no details). */
+  onError?: (error: unknown) => void;
 }
 
 /** The default body limit: 4 MiB. @publicApi */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 
+/** The `initializeRateLimit` option, checked. */
+function initializeLimit(
+  option: StreamableHttpOptions['initializeRateLimit'],
+): InitializeLimit | undefined {
+  if (option === undefined) return undefined;
+  const whole = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 1;
+  if (!whole(option.limit) || !whole(option.windowMs)) {
+    throw new Error(TRANSPORT_MESSAGES.BAD_INITIALIZE_LIMIT);
+  }
+  return { ...option, store: option.store ?? new InMemoryRateLimitStore() };
+}
+
 /**
  * The Streamable HTTP transport on Node's `req`/`res`: used by the Nest controller and usable
  * from any Node HTTP server. It answers POST with one JSON response (or 202 for notifications),
  * serves initialize-era sessions (`Mcp-Session-Id`, DELETE to end one) and puts a JSON-RPC
- * error body on every 4xx.
+ * error body on every 4xx and 5xx.
  *
  * The POST flow lives in {@link PostRequestHandler}, the GET, resume and listen streams in
- * {@link EventStreams}; this class routes, tracks the open streams and shuts down.
+ * {@link EventStreams}; this class routes, tracks the open streams, releases what ended sessions
+ * held, and shuts down.
  * @publicApi
  */
 export class StreamableHttpTransport {
@@ -68,10 +101,16 @@ export class StreamableHttpTransport {
   private readonly replay: ReplayBuffer;
   private readonly eventStreams: EventStreams;
   private readonly post: PostRequestHandler;
+  private readonly onError: ((error: unknown) => void) | undefined;
+  private readonly stopWatchingEnds: (() => void) | undefined;
   private closing = false;
   private active = 0;
 
-  constructor(source: RuntimeSource, options: StreamableHttpOptions = {}) {
+  /** @throws {Error} for an option out of its range. */
+  constructor(
+    private readonly source: RuntimeSource,
+    options: StreamableHttpOptions = {},
+  ) {
     const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
     if (!Number.isInteger(limit) || limit <= 0) {
       throw new Error(TRANSPORT_MESSAGES.BAD_BODY_LIMIT);
@@ -79,6 +118,7 @@ export class StreamableHttpTransport {
     this.bodyLimit = limit;
     this.sessions = options.sessionStore ?? new InMemorySessionStore();
     this.hub = options.hub;
+    this.onError = options.onError;
     this.replay = new ReplayBuffer(undefined, undefined, undefined, options.replay);
     this.hostCheck = new HostCheck(options);
     const handler = new ProtocolHandler(source, { hub: options.hub, methods: options.methods });
@@ -92,6 +132,7 @@ export class StreamableHttpTransport {
       openStream,
     });
     this.post = new PostRequestHandler({
+      source,
       bodyLimit: limit,
       sessions: this.sessions,
       handler,
@@ -99,17 +140,22 @@ export class StreamableHttpTransport {
       replay: this.replay,
       eventStreams: this.eventStreams,
       openStream,
+      initializeLimit: initializeLimit(options.initializeRateLimit),
     });
+    // Expiry and eviction end sessions inside the store: release what they held here.
+    this.stopWatchingEnds = this.sessions.onEnd?.((id) => this.releaseSession(id));
   }
 
   /** Ends every open stream (at shutdown, so that the HTTP server can close). */
   close(): void {
+    this.stopWatchingEnds?.();
     for (const stream of [...this.streams]) stream.close();
   }
 
   /**
-   * Graceful shutdown: new requests get 503, requests in flight may finish for up to `timeoutMs`,
-   * then every stream is closed.
+   * Graceful shutdown: new requests get 503; requests in flight may finish for up to `timeoutMs`;
+   * then those still running are aborted and answered with a JSON-RPC error, their connections
+   * closed, and every stream ends. Resolves within `timeoutMs` (and a tick) whatever the handlers do.
    */
   async shutdown(timeoutMs = 10_000): Promise<void> {
     this.closing = true;
@@ -117,6 +163,7 @@ export class StreamableHttpTransport {
     while (this.active > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20).unref());
     }
+    this.post.abandonAll();
     this.close();
   }
 
@@ -128,40 +175,60 @@ export class StreamableHttpTransport {
     return stream;
   }
 
-  /** Serves one HTTP request on the MCP endpoint. Never throws for bad input. */
+  /** Serves one HTTP request on the MCP endpoint. Never throws: every failure gets a JSON-RPC answer. */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (this.closing) {
-      return sendError(
-        res,
-        503,
-        ErrorCode.InternalError,
-        TRANSPORT_MESSAGES.SHUTTING_DOWN,
-        undefined,
-        {
-          Connection: 'close',
-        },
-      );
-    }
+    if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
     try {
       await this.route(req, res);
     } catch (error) {
-      // A shared store (Redis) is down: the request that needed it gets a clear 503, never a hang;
-      // the next ones are served normally once the store is back.
-      if (!isStoreUnavailable(error)) throw error;
-      if (!res.headersSent && !res.destroyed) {
-        sendError(
-          res,
-          503,
-          ErrorCode.InternalError,
-          TRANSPORT_MESSAGES.STORE_UNAVAILABLE,
-          REQUEST_IDS.get(req),
-          { 'Retry-After': '1' },
-        );
-      } else if (!res.writableEnded) res.end();
+      this.answerFailure(req, res, error);
     } finally {
       this.active--;
     }
+  }
+
+  /**
+   * The last resort: a request that failed inside the server gets a JSON-RPC error with its id.
+   * An unreachable shared store and a full session store are 503s the client may retry; anything
+   * else is -32603 without details, reported to `onError`.
+   */
+  private answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    if (!isStoreUnavailable(error) && !isSessionLimit(error)) {
+      try {
+        this.onError?.(error);
+      } catch {
+        // The reporter's own failure is its business.
+      }
+    }
+    if (res.headersSent || res.destroyed) {
+      if (!res.writableEnded) res.end();
+      return;
+    }
+    const id = REQUEST_IDS.get(req);
+    if (isStoreUnavailable(error)) {
+      const message = TRANSPORT_MESSAGES.STORE_UNAVAILABLE;
+      return sendError(res, 503, ErrorCode.InternalError, message, id, { 'Retry-After': '1' });
+    }
+    if (isSessionLimit(error)) {
+      const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
+      const headers = { 'Retry-After': retryAfter };
+      return sendError(res, 503, ErrorCode.InternalError, error.message, id, headers);
+    }
+    sendError(res, 500, ErrorCode.InternalError, TRANSPORT_MESSAGES.INTERNAL, id);
+  }
+
+  /** While shutting down: 503, with the id of a POST whose body can be read. */
+  private async refuseWhileClosing(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let id: JsonRpcId | undefined;
+    if (req.method === 'POST') {
+      const body = (req as PreReadRequest)[PRE_READ_BODY] ?? (await readBody(req, this.bodyLimit));
+      const depth = this.source.runtime.limits.maxJsonDepth;
+      const inbound = body.ok ? parseMessage(body.body.toString('utf8'), depth) : undefined;
+      id = inbound?.kind === 'request' ? inbound.message.id : undefined;
+    }
+    const message = TRANSPORT_MESSAGES.SHUTTING_DOWN;
+    sendError(res, 503, ErrorCode.InternalError, message, id, { Connection: 'close' });
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -201,6 +268,14 @@ export class StreamableHttpTransport {
     return true;
   }
 
+  /** Releases everything a session held here: subscriptions, its GET stream, replay logs, requests to its client. */
+  private releaseSession(sessionId: string): void {
+    this.hub?.endSession(sessionId).catch(() => undefined);
+    this.replay.drop(sessionId);
+    this.post.dropSession(sessionId);
+    this.eventStreams.closeSession(sessionId);
+  }
+
   private async handleDelete(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
@@ -210,8 +285,7 @@ export class StreamableHttpTransport {
       return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     await this.hub?.endSession(sessionId);
-    this.replay.drop(sessionId);
-    this.eventStreams.closeSession(sessionId);
+    this.releaseSession(sessionId);
     res.writeHead(204).end();
   }
 }

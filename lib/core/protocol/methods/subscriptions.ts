@@ -1,25 +1,66 @@
+import { ErrorCode } from '../../errors/error-code.enum.js';
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { SUBSCRIPTION_ID_META, type ListenFilter } from '../../notifications/notification-hub.js';
-import type { Runtime } from '../../runtime/runtime.js';
 import { isJsonObject } from '../json-rpc.parser.js';
 import type { JsonObject } from '../json-rpc.type.js';
 import { resultOutcome } from '../outcomes.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
 
+/** A refusal for a limit that the server as a whole reached: 503 and a hint to retry. */
+const busy = (message: string): SnodoError =>
+  new SnodoError(ErrorCode.InternalError, message, undefined, {
+    status: 503,
+    headers: { 'Retry-After': '5' },
+  });
+
+/**
+ * Whether the caller may subscribe to a URI: within the length limit, and naming a resource it may
+ * see. A URI it may not see answers exactly as one that does not exist.
+ */
+async function subscribable(call: MethodCall, uri: string): Promise<SnodoError | undefined> {
+  const { runtime } = call;
+  if (uri.length > runtime.limits.maxUriLength) {
+    return SnodoError.invalidParams(MESSAGES.URI_TOO_LONG(runtime.limits.maxUriLength));
+  }
+  const visible = await runtime.router.canSeeResource(uri, call.context(), runtime.dispatchOptions);
+  return visible ? undefined : SnodoError.resourceNotFound(uri);
+}
+
+/** `resources/subscribe` of an initialize-era session, within the session's and the server's limits. */
+async function subscribe(call: MethodCall, uri: string): Promise<SnodoError | undefined> {
+  const refusal = await subscribable(call, uri);
+  if (refusal !== undefined) return refusal;
+  const session = call.exchange.session!.id;
+  const limits = call.runtime.limits;
+  const admitted = await call.hub!.admits(session, uri, limits);
+  if (admitted === 'session-full') {
+    return SnodoError.invalidParams(
+      MESSAGES.SESSION_SUBSCRIPTIONS_FULL(limits.maxSubscriptionsPerSession),
+    );
+  }
+  if (admitted === 'server-full') return busy(MESSAGES.SUBSCRIPTIONS_FULL);
+  await call.hub!.subscribe(session, uri);
+  return undefined;
+}
+
 /** `resources/subscribe` and `resources/unsubscribe` of an initialize-era session. */
-async function serveSubscription(call: MethodCall, subscribe: boolean) {
+async function serveSubscription(call: MethodCall, subscribing: boolean) {
   const { runtime, params, exchange, hub } = call;
   if (!runtime.resourceSubscriptions || runtime.capabilities.resources === undefined) {
     return call.error(SnodoError.methodNotFound(MESSAGES.SUBSCRIPTIONS_DISABLED));
   }
-  if (typeof params.uri !== 'string') {
+  const uri = params.uri;
+  if (typeof uri !== 'string') {
     return call.error(SnodoError.invalidParams(MESSAGES.RESOURCE_URI_REQUIRED));
   }
-  const session = exchange.session!.id;
-  if (subscribe) await hub!.subscribe(session, params.uri);
-  else await hub!.unsubscribe(session, params.uri);
+  if (subscribing) {
+    const refusal = await subscribe(call, uri);
+    if (refusal !== undefined) return call.failure(refusal);
+  } else {
+    await hub!.unsubscribe(exchange.session!.id, uri);
+  }
   return resultOutcome(call.request.id, {});
 }
 
@@ -43,23 +84,42 @@ export const RESOURCES_UNSUBSCRIBE: RequestMethod = {
 
 const LIST_FLAGS = ['resourcesListChanged', 'toolsListChanged', 'promptsListChanged'] as const;
 
-/** The subset of a listen request's filter that this server honours. */
-function honouredFilter(requested: unknown, runtime: Runtime): ListenFilter {
+/** The URIs of a listen request the caller may subscribe to: the others are left out. */
+async function honouredUris(call: MethodCall, asked: unknown): Promise<Set<string>> {
+  const resources = call.runtime.capabilities.resources as JsonObject | undefined;
+  const uris = new Set<string>();
+  if (resources?.subscribe !== true || !Array.isArray(asked)) return uris;
+  for (const uri of asked) {
+    if (typeof uri === 'string' && (await subscribable(call, uri)) === undefined) uris.add(uri);
+  }
+  return uris;
+}
+
+/** The subset of a listen request's filter that this server honours for this caller. */
+async function honouredFilter(call: MethodCall, requested: unknown): Promise<ListenFilter> {
   const asked = isJsonObject(requested) ? requested : {};
-  const resources = runtime.capabilities.resources as JsonObject | undefined;
-  const uris =
-    resources?.subscribe === true && Array.isArray(asked.resourceSubscriptions)
-      ? asked.resourceSubscriptions.filter((uri): uri is string => typeof uri === 'string')
-      : [];
+  const capabilities = call.runtime.capabilities;
   const listChanged = (kind: string, flag: string): boolean =>
-    asked[flag] === true &&
-    (runtime.capabilities[kind] as JsonObject | undefined)?.listChanged === true;
+    asked[flag] === true && (capabilities[kind] as JsonObject | undefined)?.listChanged === true;
   return {
-    resourceSubscriptions: new Set(uris),
+    resourceSubscriptions: await honouredUris(call, asked.resourceSubscriptions),
     resourcesListChanged: listChanged('resources', 'resourcesListChanged'),
     toolsListChanged: listChanged('tools', 'toolsListChanged'),
     promptsListChanged: listChanged('prompts', 'promptsListChanged'),
   };
+}
+
+/** Refuses a listen request over the limits: too many URIs, or too many streams open already. */
+function listenRefusal(call: MethodCall): SnodoError | undefined {
+  const { limits } = call.runtime;
+  const asked = isJsonObject(call.params.notifications)
+    ? call.params.notifications.resourceSubscriptions
+    : undefined;
+  if (Array.isArray(asked) && asked.length > limits.maxListenUris) {
+    return SnodoError.invalidParams(MESSAGES.LISTEN_URIS_TOO_MANY(limits.maxListenUris));
+  }
+  if (call.hub!.listenCount >= limits.maxListenStreams) return busy(MESSAGES.LISTEN_STREAMS_FULL);
+  return undefined;
 }
 
 /**
@@ -71,8 +131,11 @@ export const SUBSCRIPTIONS_LISTEN: RequestMethod = {
   method: 'subscriptions/listen',
   revisions: MODERN_VERSIONS,
   needsHub: true,
-  serve: ({ request, params, runtime }) => {
-    const filter = honouredFilter(params.notifications, runtime);
+  serve: async (call) => {
+    const refusal = listenRefusal(call);
+    if (refusal !== undefined) return call.failure(refusal);
+    const { request } = call;
+    const filter = await honouredFilter(call, call.params.notifications);
     const notifications: JsonObject = {};
     if (filter.resourceSubscriptions.size > 0)
       notifications.resourceSubscriptions = [...filter.resourceSubscriptions];

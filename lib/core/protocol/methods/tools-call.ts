@@ -2,18 +2,28 @@ import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { isJsonObject } from '../json-rpc.parser.js';
 import type { JsonObject } from '../json-rpc.type.js';
-import { headerError, statusOf } from '../outcomes.js';
+import { statusOf } from '../outcomes.js';
 import { checkParamHeaders } from '../param-headers.js';
 import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
+import { ErrorCode } from '../../errors/error-code.enum.js';
+import type { ToolRequestCheck } from '../../router/tool-call.js';
 
-/** The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (see x-mcp-header.ts). */
-function paramHeaderMismatch(call: MethodCall, name: string): string | undefined {
+/**
+ * The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (see x-mcp-header.ts),
+ * checked once the caller may see the tool.
+ */
+function paramHeaderCheck(call: MethodCall, name: string): ToolRequestCheck | undefined {
   const read = call.exchange.headers?.param;
-  const args = call.params.arguments;
-  if (!call.modern || read === undefined || !isJsonObject(args)) return undefined;
+  if (!call.modern || read === undefined) return undefined;
   const headerParams = call.runtime.router.headerParamsOf(name);
-  return headerParams.length === 0 ? undefined : checkParamHeaders(headerParams, args, read);
+  if (headerParams.length === 0) return undefined;
+  return (_tool, args) => {
+    const mismatch = checkParamHeaders(headerParams, args, read);
+    return mismatch === undefined
+      ? undefined
+      : new SnodoError(ErrorCode.HeaderMismatch, mismatch, undefined, { status: 400 });
+  };
 }
 
 /**
@@ -35,13 +45,12 @@ export const TOOLS_CALL: RequestMethod = {
     if (typeof name !== 'string') {
       return call.error(SnodoError.invalidParams(MESSAGES.TOOL_NAME_REQUIRED));
     }
-    const mismatch = paramHeaderMismatch(call, name);
-    if (mismatch !== undefined) return headerError(call.request.id, mismatch);
     const outcome = await runtime.router.callTool(
       name,
       params,
       call.context(),
       runtime.dispatchOptions,
+      paramHeaderCheck(call, name),
     );
     if (!outcome.ok) return call.error(outcome.error, statusOf(outcome.error));
     const result = { ...outcome.value } as JsonObject;

@@ -1,0 +1,1 @@
+export { DEFAULT_LIMITS, type ResolvedLimits, type ServerLimits } from './server-limits.js';
