@@ -2,7 +2,7 @@ import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
 import type { InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
-import { nestsDeeperThan, valueNestsDeeperThan } from './json-depth.js';
+import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
 
 const invalid = (
   message: string,
@@ -73,7 +73,10 @@ const DEFAULT_MAX_DEPTH = 128;
  * @publicApi
  */
 export function classifyParsed(value: unknown, maxDepth = DEFAULT_MAX_DEPTH): InboundMessage {
-  if (valueNestsDeeperThan(value, maxDepth)) return invalid(MESSAGES.TOO_DEEP(maxDepth), undefined);
+  if (valueNestsDeeperThan(value, maxDepth)) {
+    const id = isJsonObject(value) ? readId(value.id) : undefined;
+    return invalid(MESSAGES.TOO_DEEP(maxDepth), id);
+  }
   return classifyMessage(value);
 }
 
@@ -83,7 +86,9 @@ export function classifyParsed(value: unknown, maxDepth = DEFAULT_MAX_DEPTH): In
  * @publicApi
  */
 export function parseMessage(text: string, maxDepth = DEFAULT_MAX_DEPTH): InboundMessage {
-  if (nestsDeeperThan(text, maxDepth)) return invalid(MESSAGES.TOO_DEEP(maxDepth), undefined);
+  if (nestsDeeperThan(text, maxDepth)) {
+    return invalid(MESSAGES.TOO_DEEP(maxDepth), topLevelId(text));
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -51,6 +51,8 @@ export class InMemorySessionStore implements SessionStore {
   private readonly evictionGraceMs: number;
   private readonly now: () => number;
   private created = 0;
+  /** Sweeps expired sessions while the store holds any, even when no new ones come. */
+  private sweeper: ReturnType<typeof setInterval> | undefined;
 
   /** @throws {Error} for a limit that is not a whole number of 1 or more. */
   constructor(options: InMemorySessionStoreOptions = {}) {
@@ -72,6 +74,8 @@ export class InMemorySessionStore implements SessionStore {
     if (++this.created % 1_000 === 0) this.sweep();
     if (this.sessions.size >= this.maxSessions) this.makeRoom();
     this.sessions.set(record.id, { record, lastSeen: this.now(), holds: 0 });
+    this.sweeper ??= setInterval(() => this.sweep(), Math.min(this.idleTimeoutMs, 60_000));
+    this.sweeper.unref?.();
   }
 
   get(id: string): SessionRecord | undefined {
@@ -115,11 +119,18 @@ export class InMemorySessionStore implements SessionStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Ends every session idle for longer than the timeout and not in use (also done every 1,000 creations). */
+  /**
+   * Ends every session idle for longer than the timeout and not in use. Runs every 1,000
+   * creations, and on a timer (the idle timeout, a minute at most) while the store holds sessions.
+   */
   sweep(): void {
     const now = this.now();
     for (const [id, entry] of this.sessions) {
       if (entry.holds === 0 && now - entry.lastSeen > this.idleTimeoutMs) this.end(id);
+    }
+    if (this.sessions.size === 0 && this.sweeper !== undefined) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
     }
   }
 

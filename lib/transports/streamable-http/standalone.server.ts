@@ -53,16 +53,22 @@ export function createStreamableHttpServer(
 ): Server {
   const transport = new StreamableHttpTransport(source, options);
   const path = `/${(options.path ?? '/mcp').replace(/^\/+|\/+$/g, '')}`;
-  const server = createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
-    if (pathname !== path) {
-      sendError(res, 404, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.NOT_THE_ENDPOINT(path));
-      return;
-    }
-    void transport.handle(req, res);
-  });
-  server.headersTimeout = timeout(options.headersTimeout, 10_000, 'headersTimeout');
-  server.requestTimeout = timeout(options.requestTimeout, 30_000, 'requestTimeout');
+  const headersTimeout = timeout(options.headersTimeout, 10_000, 'headersTimeout');
+  const requestTimeout = timeout(options.requestTimeout, 30_000, 'requestTimeout');
+  // Node checks these timeouts every connectionsCheckingInterval (30 s by default): check often
+  // enough that a slow client is cut near its deadline.
+  const connectionsCheckingInterval = Math.max(100, Math.min(1_000, headersTimeout / 2));
+  const server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval },
+    (req, res) => {
+      const pathname = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
+      if (pathname !== path) {
+        sendError(res, 404, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.NOT_THE_ENDPOINT(path));
+        return;
+      }
+      void transport.handle(req, res);
+    },
+  );
   const close = server.close.bind(server);
   server.close = (callback?: (error?: Error) => void) => {
     transport.close();

@@ -1,0 +1,62 @@
+import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
+import { parseMessage } from './json-rpc.parser.js';
+
+const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+describe('nestsDeeperThan()', () => {
+  it.each([
+    [nested(3), 3, false],
+    [nested(4), 3, true],
+    ['{"a":{"b":[1,{"c":2}]}}', 4, false],
+    ['{"a":{"b":[1,{"c":2}]}}', 3, true],
+    // Brackets inside strings, escaped quotes included, do not count.
+    ['{"a":"[[[[[[\\"{{{{"}', 1, false],
+    ['"\\"[["', 0, false],
+    // An escaped backslash ends before the quote, which then closes the string.
+    ['{"a":"\\\\"}', 1, false],
+  ])('should read %s against %d as %p', (text, max, deeper) => {
+    expect(nestsDeeperThan(text, max)).toBe(deeper);
+  });
+});
+
+describe('valueNestsDeeperThan()', () => {
+  it('should walk a value of any depth without recursion', () => {
+    let value: unknown = 0;
+    for (let i = 0; i < 200_000; i++) value = [value];
+    expect(valueNestsDeeperThan(value, 128)).toBe(true);
+    expect(valueNestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+  });
+});
+
+describe('topLevelId()', () => {
+  it.each([
+    ['{"jsonrpc":"2.0","id":7,"params":[[[]]]}', 7],
+    ['{"params":{"id":1,"x":"\\"id\\":3"}, "id" : "abc"}', 'abc'],
+    ['{"a":"id","id":-12}', -12],
+    ['{"id":1.5}', undefined],
+    ['{"id":null}', undefined],
+    ['{"params":{"id":2}}', undefined],
+    ['[{"id":2}]', undefined],
+    ['{"id":"unterminated', undefined],
+  ])('should read the id of %s as %p', (text, id) => {
+    expect(topLevelId(text)).toBe(id);
+  });
+});
+
+describe('parseMessage()', () => {
+  it('should refuse a message nested deeper than the limit before parsing it', () => {
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{"x":${nested(200)}}}}`;
+    expect(parseMessage(body, 128)).toMatchObject({
+      kind: 'invalid',
+      id: 1,
+      error: { code: -32600, message: expect.stringContaining('deeper than 128 levels') as string },
+    });
+    expect(parseMessage(body, 256)).toMatchObject({ kind: 'request' });
+  });
+
+  it('should refuse a 3.6 MiB nested array in one linear scan', () => {
+    const text = nested(1_800_000);
+    expect(text.length).toBeGreaterThan(3_500_000);
+    expect(parseMessage(text)).toMatchObject({ kind: 'invalid', error: { code: -32600 } });
+  });
+});
