@@ -54,8 +54,22 @@ export class RedisSubscriptionStore implements SubscriptionStore {
     return (await command(STORE, () => this.redis.sismember(this.bySession(sessionId), uri))) === 1;
   }
 
+  /**
+   * The live sessions subscribed to a URI. Members whose session has expired (Redis dropped its
+   * key) are pruned here, so that a URI subscribed to for long does not keep the ids of every
+   * session that ever subscribed.
+   */
   async subscribers(uri: string): Promise<readonly string[]> {
-    return command(STORE, () => this.redis.smembers(this.byUri(uri)));
+    const members = await command(STORE, () => this.redis.smembers(this.byUri(uri)));
+    if (members.length === 0) return members;
+    const check = this.redis.multi();
+    for (const sessionId of members) check.exists(`${this.keyPrefix}session:${sessionId}`);
+    const replies = (await command(STORE, () => check.exec())) ?? [];
+    const dead = members.filter((_, index) => replies[index]?.[1] === 0);
+    if (dead.length > 0) {
+      await command(STORE, () => this.redis.srem(this.byUri(uri), ...dead));
+    }
+    return members.filter((_, index) => replies[index]?.[1] !== 0);
   }
 
   async dropSession(sessionId: string): Promise<void> {

@@ -57,6 +57,8 @@ describe('redisStore()', () => {
 
   it('should keep subscriptions per URI and per session, and drop a session whole', async () => {
     const subs = store.subscriptionStore;
+    await store.sessionStore.create(record('a'));
+    await store.sessionStore.create(record('b'));
     await subs.subscribe('a', 'x://1');
     await subs.subscribe('b', 'x://1');
     await subs.subscribe('a', 'x://2');
@@ -67,6 +69,18 @@ describe('redisStore()', () => {
     expect(await subs.subscribers('x://1')).toEqual([]);
     expect(await subs.subscribers('x://2')).toEqual([]);
     expect(await inspect.exists('t:subscriptions:a')).toBe(0);
+  });
+
+  it('should count a session’s subscriptions, and forget the subscribers whose session expired', async () => {
+    const subs = store.subscriptionStore;
+    await store.sessionStore.create(record('live'));
+    await subs.subscribe('live', 'x://3');
+    await subs.subscribe('gone', 'x://3'); // its session key is not there: expired
+    expect(await subs.count('live')).toBe(1);
+    expect(await subs.has('live', 'x://3')).toBe(true);
+    expect(await subs.has('live', 'x://4')).toBe(false);
+    expect(await subs.subscribers('x://3')).toEqual(['live']);
+    expect(await inspect.smembers('t:subscribers:x://3')).toEqual(['live']);
   });
 
   it('should carry announcements to every instance, the publisher included', async () => {
@@ -92,6 +106,7 @@ describe('redisStore()', () => {
     const hubA = new NotificationHub(store.subscriptionStore, store.notificationBus);
     const hubB = new NotificationHub(other.subscriptionStore, other.notificationBus);
     const got: string[] = [];
+    await store.sessionStore.create(record('held-by-b'));
     hubB.attachSession('held-by-b', (n) => got.push(String(n.params?.uri)));
     await hubA.subscribe('held-by-b', 'x://news');
     await hubA.resourceUpdated('x://news');
