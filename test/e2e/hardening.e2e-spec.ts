@@ -557,14 +557,14 @@ describe('Hardening', () => {
         headers,
       );
 
-    it('should refuse inputResponses without the requestState they answer', async () => {
+    it('should not take inputResponses without the requestState they answer: it asks again', async () => {
       const running = await listen(hardeningServer());
       try {
         const answer = await ask(running.url, {}, { inputResponses: { e0: { action: 'accept' } } });
         expect(answer.json).toMatchObject({
-          error: {
-            code: -32602,
-            message: expect.stringContaining('must come with the requestState') as string,
+          result: {
+            resultType: 'input_required',
+            inputRequests: { e0: { method: 'elicitation/create' } },
           },
         });
       } finally {

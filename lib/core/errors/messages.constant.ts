@@ -89,8 +89,6 @@ export const MESSAGES = {
   COMPLETION_FAILED: (name: string) => `Completion of "${name}" failed with an internal error`,
   COMPLETION_INVALID_RESULT: (name: string) =>
     `Completion of "${name}" returned an invalid result: return an array of strings or Result.completion(...)`,
-  INPUT_RESPONSES_NEED_STATE:
-    'Invalid params: inputResponses must come with the requestState of the input_required result they answer',
   BAD_REQUEST_STATE:
     'Invalid params: requestState is invalid, expired or was issued for another request; send the request again without it',
   MISSING_CAPABILITY: (capability: string) =>

@@ -8,17 +8,17 @@ import type { RequestMethod } from './methods/method-descriptor.js';
 import { digestOf, type StateBinding } from './request-state.codec.js';
 import type { ServedRequest } from './served-request.js';
 
-/** The answers of earlier rounds: from a valid state, plus the retry's `inputResponses`. */
+/**
+ * The answers of earlier rounds: from a valid state, plus the retry's `inputResponses`. Answers
+ * that come without a state answer no question this server asked: they are not taken, and the
+ * component asks again (an `input_required` result, as SEP-2322 recommends, not an error).
+ */
 async function earlierAnswers(
   call: ServedRequest,
   binding: () => StateBinding,
 ): Promise<{ ok: true; answers: JsonObject | undefined } | { ok: false; refusal: string }> {
   const { params, runtime } = call;
-  if (params.requestState === undefined) {
-    return params.inputResponses === undefined
-      ? { ok: true, answers: undefined }
-      : { ok: false, refusal: MESSAGES.INPUT_RESPONSES_NEED_STATE };
-  }
+  if (params.requestState === undefined) return { ok: true, answers: undefined };
   const previous = await runtime.requestStates.decode(params.requestState, binding());
   if (previous === undefined) return { ok: false, refusal: MESSAGES.BAD_REQUEST_STATE };
   const responses = isJsonObject(params.inputResponses) ? params.inputResponses : {};
