@@ -15,14 +15,32 @@ import type { ServedRequest } from './served-request.js';
  */
 async function earlierAnswers(
   call: ServedRequest,
+  state: unknown,
+  binding: StateBinding,
+): Promise<JsonObject | undefined> {
+  const previous = await call.runtime.requestStates.decode(state, binding);
+  if (previous === undefined) return undefined;
+  const { inputResponses } = call.params;
+  return { ...previous.answers, ...(isJsonObject(inputResponses) ? inputResponses : {}) };
+}
+
+/** One round: the component runs with the answers so far, or says which input it still lacks. */
+async function serveRound(
+  call: ServedRequest,
+  descriptor: RequestMethod,
+  answers: JsonObject | undefined,
   binding: () => StateBinding,
-): Promise<{ ok: true; answers: JsonObject | undefined } | { ok: false; refusal: string }> {
-  const { params, runtime } = call;
-  if (params.requestState === undefined) return { ok: true, answers: undefined };
-  const previous = await runtime.requestStates.decode(params.requestState, binding());
-  if (previous === undefined) return { ok: false, refusal: MESSAGES.BAD_REQUEST_STATE };
-  const responses = isJsonObject(params.inputResponses) ? params.inputResponses : {};
-  return { ok: true, answers: { ...previous.answers, ...responses } };
+): Promise<HandleOutcome> {
+  try {
+    return await descriptor.serve(answers === undefined ? call : call.withAnswers(answers));
+  } catch (thrown) {
+    if (!(thrown instanceof InputRequiredSignal)) throw thrown;
+    return call.result({
+      resultType: 'input_required',
+      inputRequests: { ...thrown.requests },
+      requestState: call.runtime.requestStates.encode(binding(), answers ?? {}),
+    });
+  }
 }
 
 /**
@@ -32,11 +50,11 @@ async function earlierAnswers(
  * component that still lacks an answer gets an `input_required` result with a new state.
  * @internal
  */
-export async function serveWithInputRounds(
+export function serveWithInputRounds(
   call: ServedRequest,
   descriptor: RequestMethod & { readonly target: 'name' | 'uri' },
-): Promise<HandleOutcome> {
-  const { params, runtime, request } = call;
+): HandleOutcome | Promise<HandleOutcome> {
+  const { params, request } = call;
   const named = params[descriptor.target];
   // A request without a proper target is refused by the method itself.
   if (typeof named !== 'string') return descriptor.serve(call);
@@ -46,17 +64,11 @@ export async function serveWithInputRounds(
     digest: digestOf(params.arguments),
     caller: call.exchange.caller,
   });
-  const earlier = await earlierAnswers(call, binding);
-  if (!earlier.ok) return call.error(SnodoError.invalidParams(earlier.refusal));
-  const { answers } = earlier;
-  try {
-    return await descriptor.serve(answers === undefined ? call : call.withAnswers(answers));
-  } catch (thrown) {
-    if (!(thrown instanceof InputRequiredSignal)) throw thrown;
-    return call.result({
-      resultType: 'input_required',
-      inputRequests: { ...thrown.requests },
-      requestState: runtime.requestStates.encode(binding(), answers ?? {}),
-    });
-  }
+  const state = params.requestState;
+  if (state === undefined) return serveRound(call, descriptor, undefined, binding);
+  return earlierAnswers(call, state, binding()).then((answers) =>
+    answers === undefined
+      ? call.error(SnodoError.invalidParams(MESSAGES.BAD_REQUEST_STATE))
+      : serveRound(call, descriptor, answers, binding),
+  );
 }

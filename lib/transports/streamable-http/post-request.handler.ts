@@ -20,7 +20,7 @@ import { PRE_READ_BODY, readBody, type PreReadRequest } from './body-reader.js';
 import type { EventStreams } from './event-streams.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 import type { LazyAbort } from './lazy-abort.js';
-import { PostExchange } from './post-exchange.js';
+import { PostExchange, type PostExchangeDeps } from './post-exchange.js';
 import type { ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_JSON, JSON_TYPE, header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
@@ -76,7 +76,12 @@ export class PostRequestHandler {
   /** Every POST being served, with its request's id, for a bounded shutdown. */
   private readonly active = new Map<PostExchange, JsonRpcId | undefined>();
 
-  constructor(private readonly deps: PostRequestDeps) {}
+  /** What every {@link PostExchange} gets, made once. */
+  private readonly exchangeDeps: PostExchangeDeps;
+
+  constructor(private readonly deps: PostRequestDeps) {
+    this.exchangeDeps = { openStream: deps.openStream, replay: deps.replay, pending: this.pending };
+  }
 
   async handle(req: PreReadRequest, res: ServerResponse): Promise<void> {
     if (!acceptsMediaTypes(req, res)) return;
@@ -84,18 +89,15 @@ export class PostRequestHandler {
     if (inbound === undefined) return;
     const requestId = idOf(inbound);
     if (requestId !== undefined) REQUEST_IDS.set(req, requestId);
-    if (this.opensSession(inbound) && !(await this.admitsInitialize(req, res, requestId))) return;
+    const opensSession = this.opensSession(inbound);
+    if (opensSession && !(await this.admitsInitialize(req, res, requestId))) return;
     const headerVersion = header(req, 'mcp-protocol-version');
-    const found = await this.findSession(req, res, inbound, headerVersion);
-    if (found === undefined) return;
-    const { session } = found;
-    // A session in use is never evicted or expired.
-    const release = session === undefined ? undefined : this.deps.sessions.hold?.(session.id);
-    try {
-      await this.exchange(req, res, inbound, session, headerVersion);
-    } finally {
-      release?.();
+    let session: SessionRecord | undefined;
+    if (!opensSession && inbound.kind !== 'invalid' && !isModernMessage(inbound, headerVersion)) {
+      session = await this.findSession(req, res, inbound, headerVersion);
+      if (session === undefined) return;
     }
+    return this.exchange(req, res, inbound, session, headerVersion);
   }
 
   /**
@@ -127,14 +129,18 @@ export class PostRequestHandler {
       res.writeHead(202).end();
       return;
     }
-    const post = new PostExchange(req, res, session, headerVersion, {
-      openStream: this.deps.openStream,
-      replay: this.deps.replay,
-      pending: this.pending,
-    });
+    const post = new PostExchange(req, res, session, headerVersion, this.exchangeDeps);
     this.active.set(post, idOf(inbound));
+    // A session in use is never evicted or expired; a session's request can be cancelled meanwhile.
+    const release = session === undefined ? undefined : this.deps.sessions.hold?.(session.id);
+    const inflight =
+      session !== undefined && inbound.kind === 'request'
+        ? inflightKey(session, inbound.message.id)
+        : undefined;
+    if (inflight !== undefined) this.inflight.set(inflight, post.abort);
     try {
-      const outcome = await this.serve(inbound, post, session);
+      const outcome = await this.deps.handler.handle(inbound, post.exchange);
+      if (inflight !== undefined) this.inflight.delete(inflight);
       const extraHeaders = await this.applySessionEffects(outcome, session);
       this.cancelNamed(outcome, session);
       post.unwatch();
@@ -145,7 +151,9 @@ export class PostRequestHandler {
         outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
       post.respond(outcome, headers);
     } finally {
+      if (inflight !== undefined) this.inflight.delete(inflight);
       this.active.delete(post);
+      release?.();
     }
   }
 
@@ -196,7 +204,7 @@ export class PostRequestHandler {
 
   /**
    * Finds the session of an initialize-era message (2026-07-28 messages, `initialize` and invalid
-   * messages have none).
+   * messages need none, and are not brought here).
    * @returns the session, or `undefined` when the request was answered with an error.
    */
   private async findSession(
@@ -204,14 +212,7 @@ export class PostRequestHandler {
     res: ServerResponse,
     inbound: InboundMessage,
     headerVersion: string | undefined,
-  ): Promise<{ readonly session?: SessionRecord } | undefined> {
-    if (
-      isModernMessage(inbound, headerVersion) ||
-      this.opensSession(inbound) ||
-      inbound.kind === 'invalid'
-    ) {
-      return {};
-    }
+  ): Promise<SessionRecord | undefined> {
     const id = idOf(inbound);
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
@@ -233,7 +234,7 @@ export class PostRequestHandler {
       );
       return undefined;
     }
-    return { session };
+    return session;
   }
 
   /** Whether the message opens a session (`initialize`), so that it needs none. */
@@ -242,24 +243,6 @@ export class PostRequestHandler {
       inbound.kind === 'request' &&
       this.deps.handler.methods.request(inbound.message.method)?.session === 'opens'
     );
-  }
-
-  /** Lets the protocol handler serve the message; a session's request can be cancelled meanwhile. */
-  private async serve(
-    inbound: InboundMessage,
-    post: PostExchange,
-    session: SessionRecord | undefined,
-  ): Promise<HandleOutcome> {
-    const inflight =
-      session !== undefined && inbound.kind === 'request'
-        ? inflightKey(session, inbound.message.id)
-        : undefined;
-    if (inflight !== undefined) this.inflight.set(inflight, post.abort);
-    try {
-      return await this.deps.handler.handle(inbound, post.exchange);
-    } finally {
-      if (inflight !== undefined) this.inflight.delete(inflight);
-    }
   }
 
   private async applySessionEffects(
