@@ -57,6 +57,20 @@ const ALL_SERVERS = [
     sessions: true,
     handshake: true,
   },
+  {
+    key: 'nestFastify',
+    label: 'bare Nest controller on Fastify (Fastify floor)',
+    file: 'server-nest-floor.mjs',
+    env: { PLATFORM: 'fastify' },
+  },
+  {
+    key: 'snodoNestFastify',
+    label: 'Snodo, Nest controller on Fastify',
+    file: 'server-snodo-nest.mjs',
+    env: { PLATFORM: 'fastify' },
+    sessions: true,
+    handshake: true,
+  },
   { key: 'sdk2', label: 'official SDK 2.x, stateless', file: 'server-sdk2-stateless.mjs' },
   {
     key: 'sdk1',

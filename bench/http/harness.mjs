@@ -22,7 +22,7 @@ export async function start(spec) {
   const port = await freePort();
   const started = performance.now();
   const child = fork(join(here, spec.file), [], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...spec.env, PORT: String(port) },
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

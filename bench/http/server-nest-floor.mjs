@@ -1,7 +1,8 @@
-// The Nest floor: a bare Nest Express app whose one POST route answers like the raw floor.
+// The Nest floor: a bare Nest app (Express, or Fastify with PLATFORM=fastify) whose one POST
+// route answers like the raw floor.
 import 'reflect-metadata';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { createBenchApp } from './platform.mjs';
 import { ready } from './ipc.mjs';
 import { TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
 
@@ -32,6 +33,6 @@ Reflect.decorate([Controller('mcp')], FloorController);
 class FloorModule {}
 Reflect.decorate([Module({ controllers: [FloorController] })], FloorModule);
 
-const app = await NestFactory.create(FloorModule, { logger: false });
+const app = await createBenchApp(FloorModule);
 await app.listen(Number(process.env.PORT), '127.0.0.1');
 ready();

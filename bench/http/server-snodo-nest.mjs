@@ -1,8 +1,8 @@
-// Snodo through the Nest controller: SnodoModule.forRoot with the 201 tools and the item template
-// added in code.
+// Snodo through the Nest controller (Express, or Fastify with PLATFORM=fastify): SnodoModule.forRoot
+// with the 201 tools and the item template added in code.
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { createBenchApp } from './platform.mjs';
 import { SnodoModule, SnodoRegistry } from '../../dist/index.js';
 import { ready } from './ipc.mjs';
 import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
@@ -39,6 +39,6 @@ Reflect.decorate(
   BenchModule,
 );
 
-const app = await NestFactory.create(BenchModule, { logger: false });
+const app = await createBenchApp(BenchModule);
 await app.listen(Number(process.env.PORT), '127.0.0.1');
 ready();

@@ -104,6 +104,22 @@ export const TARGETS = [
     measure: (m) => compare(m, 'snodoNest', 'sdk2', LISTS, 10),
   },
   {
+    text: 'tools/call via the Nest controller on Fastify ≥ 0.7× the Fastify floor',
+    measure: (m) => compare(m, 'snodoNestFastify', 'nestFastify', CALLS, 0.7),
+  },
+  {
+    text: "tools/call via the Nest controller on Fastify ≥ 10× the official SDK's stateless mode (same era)",
+    measure: (m) => compare(m, 'snodoNestFastify', 'sdk2', CALLS, 10),
+  },
+  {
+    text: 'tools/call via the Nest controller on Fastify ≥ 8× @rekog/mcp-nest (same era)',
+    measure: (m) => compare(m, 'snodoNestFastify', 'mcpNest', CALLS, 8),
+  },
+  {
+    text: 'tools/list via the Nest controller on Fastify ≥ 0.7× the Fastify floor',
+    measure: (m) => compare(m, 'snodoNestFastify', 'nestFastify', LISTS, 0.7),
+  },
+  {
     text: 'handshake cycles via the standalone listener ≥ 0.4× the raw floor',
     measure: (m) => compare(m, 'snodo', 'raw', [m.HANDSHAKE_OP], 0.4),
   },

@@ -62,5 +62,5 @@ export const NEST_MESSAGES = {
   HANDLER_THREW: (kind: string, name: string) =>
     `${capital(kind)} "${name}" threw; the client got a safe answer without the details`,
   BODY_READER_UNAVAILABLE: (adapter: string) =>
-    `The ${adapter} platform is not supported yet: request bodies on the MCP endpoint are read by the platform's own parser, so its size limit and error format apply`,
+    `The ${adapter} platform is not one Snodo knows (it knows Express and Fastify): request bodies on the MCP endpoint are read by the platform's own parser, so its size limit and error format apply`,
 } as const;

@@ -13,7 +13,7 @@ import type {
   SnodoModuleOptions,
   SubscriptionSource,
 } from './interfaces/snodo-module-options.interface.js';
-import { SnodoBodyReader } from './snodo-body.reader.js';
+import { SnodoBodyReader } from './platform/snodo-body.reader.js';
 import {
   SNODO_HTTP_TRANSPORT,
   SNODO_NOTIFICATION_HUB,

@@ -4,10 +4,9 @@ import {
 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { NestFactory } from '@nestjs/core';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
-import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { startApp, type RunningApp, createTestApp } from '../helpers/sample-app.js';
 import { AuthAppModule, FailClosedModule, signJwt } from '../src/auth-app.module.js';
 
 const schemas = new McpSchemaValidator();
@@ -175,7 +174,7 @@ describe('Guards as the authorization policy', () => {
   });
 
   it('should refuse to start when a declared guard cannot be resolved', async () => {
-    const app = await NestFactory.create(FailClosedModule, { logger: false });
+    const app = await createTestApp(FailClosedModule);
     await expect(app.init()).rejects.toThrow(
       'Snodo: TokenRegisteredTools.tool() declares the guard JwtGuard, which Nest could not resolve',
     );

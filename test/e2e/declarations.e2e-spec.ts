@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,7 +6,7 @@ import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { SnodoClient } from '../../lib/client/index.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
-import { startApp } from '../helpers/sample-app.js';
+import { startApp, createTestApp } from '../helpers/sample-app.js';
 import {
   BadBlockTools,
   DtoAndArgTools,
@@ -30,7 +29,7 @@ const moduleWith = (...providers: unknown[]) => {
 };
 
 async function bootError(...providers: unknown[]): Promise<string> {
-  const app = await NestFactory.create(moduleWith(...providers), { logger: false });
+  const app = await createTestApp(moduleWith(...providers));
   try {
     await app.init();
   } catch (error) {
@@ -72,7 +71,7 @@ describe('Tool declarations', () => {
 
   describe('class-validator DTOs', () => {
     it('should advertise the DTO as the input schema and hand the handler a validated instance', async () => {
-      const app = await NestFactory.create(moduleWith(DtoTools), { logger: false });
+      const app = await createTestApp(moduleWith(DtoTools));
       await app.init();
       try {
         const registry = app.get(SnodoRegistry);

@@ -2,7 +2,6 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect as tcpConnect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { SnodoClient } from '../../lib/client/index.js';
 import {
   ErrorCode,
@@ -24,6 +23,7 @@ import {
   type HardeningServer,
 } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, MODERN_META, initializeRequest } from '../helpers/raw-http.js';
+import { createTestApp } from '../helpers/sample-app.js';
 
 const CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 
@@ -468,7 +468,7 @@ describe('Hardening', () => {
         ],
       })
       class StubbornModule {}
-      const app = await NestFactory.create(StubbornModule, { logger: false });
+      const app = await createTestApp(StubbornModule);
       app.get(SnodoRegistry).addTool(hardeningRouter().findTool('stubborn')!);
       await app.listen(0, '127.0.0.1');
       const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`;
@@ -610,7 +610,7 @@ describe('Hardening', () => {
       async (method) => {
         @Module({ imports: [SnodoModule.forRoot({ name: 'methods', version: '1.0.0' })] })
         class MethodsModule {}
-        const app = await NestFactory.create(MethodsModule, { logger: false });
+        const app = await createTestApp(MethodsModule);
         await app.listen(0, '127.0.0.1');
         try {
           const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`;

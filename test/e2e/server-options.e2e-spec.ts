@@ -2,7 +2,6 @@
 // (a 2026-07-28-only server refuses initialize, listing what it serves), capabilities and
 // extensions (advertised where the revision has them), discoveryCache, instrumentation.
 import { Injectable, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Subject } from 'rxjs';
 import {
   Client as ClientV2,
@@ -21,7 +20,7 @@ import { waitFor } from '../helpers/wait-for.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
 import { JSON_HEADERS, initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
-import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { startApp, type RunningApp, createTestApp } from '../helpers/sample-app.js';
 
 const events: OperationEvent[] = [];
 
@@ -175,7 +174,7 @@ describe('subscriptionSource', () => {
       'Snodo: subscriptionSource needs resourceSubscriptions: true',
     ],
   ])('should stop bootstrap for a bad source: %#', async (options, message) => {
-    const app = await NestFactory.create(sourced(options as Partial<SnodoModuleOptions>), {
+    const app = await createTestApp(sourced(options as Partial<SnodoModuleOptions>), {
       logger: false,
       abortOnError: false,
     });
@@ -195,7 +194,7 @@ describe('logging through Nest', () => {
       providers: [GreetTools],
     })
     class LoggedModule {}
-    const app = await NestFactory.create(LoggedModule, {
+    const app = await createTestApp(LoggedModule, {
       logger: {
         log: capture('log'),
         error: capture('error'),
@@ -243,8 +242,8 @@ describe('logging through Nest', () => {
       imports: [SnodoModule.forRoot({ name: 'x', version: '1', logOperations: 'yes' as never })],
     })
     class BadModule {}
-    await expect(
-      NestFactory.create(BadModule, { logger: false, abortOnError: false }),
-    ).rejects.toThrow('Snodo: logOperations must be true or false');
+    await expect(createTestApp(BadModule, { logger: false, abortOnError: false })).rejects.toThrow(
+      'Snodo: logOperations must be true or false',
+    );
   });
 });

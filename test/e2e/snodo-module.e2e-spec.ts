@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { SnodoClient } from '../../lib/client/index.js';
 import { modernRequest, raw } from '../helpers/raw-http.js';
-import { startApp } from '../helpers/sample-app.js';
+import { startApp, createTestApplication, createTestApp } from '../helpers/sample-app.js';
 import { FixtureAppModule } from '../src/fixture-app.module.js';
 import {
   DuplicateGreetTool,
@@ -24,7 +23,7 @@ const moduleWith = (...providers: unknown[]) => {
 };
 
 async function boot(module: unknown): Promise<() => Promise<void>> {
-  const app = await NestFactory.create(module as never, { logger: false });
+  const app = await createTestApp(module);
   await app.init();
   return () => app.close();
 }
@@ -32,7 +31,7 @@ async function boot(module: unknown): Promise<() => Promise<void>> {
 describe('SnodoModule', () => {
   describe('discovery', () => {
     it('should register decorated methods and classes, and nothing else', async () => {
-      const app = await NestFactory.create(FixtureAppModule.register(), { logger: false });
+      const app = await createTestApp(FixtureAppModule.register());
       await app.init();
       try {
         const registry = app.get(SnodoRegistry);
@@ -90,7 +89,7 @@ describe('SnodoModule', () => {
       const moduleRef = await Test.createTestingModule({
         imports: [FixtureAppModule.register({ bodyLimit: 300_000 })],
       }).compile();
-      const app = moduleRef.createNestApplication({ logger: false });
+      const app = await createTestApplication(moduleRef);
       await app.listen(0, '127.0.0.1');
       try {
         const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}/mcp`;

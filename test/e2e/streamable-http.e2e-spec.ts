@@ -1,3 +1,4 @@
+import { VersioningType } from '@nestjs/common';
 import { request as httpRequest } from 'node:http';
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import {
@@ -280,6 +281,20 @@ describe('Nest integration of the endpoint', () => {
       expect((await raw(running.url, { body, headers })).status).toBe(200);
       expectJsonRpcError(await raw(running.url, { body: '{nope' }), 400, -32700);
       expect((await raw(running.url.replace('/api', ''), { body, headers })).status).toBe(404);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('should live under a URI version, with its own body handling', async () => {
+    const running = await startApp(FixtureAppModule.register(), '/api/v1/mcp', (app) => {
+      app.setGlobalPrefix('api');
+      app.enableVersioning({ type: VersioningType.URI, defaultVersion: '1' });
+    });
+    try {
+      const { body, headers } = modernRequest('tools/list');
+      expect((await raw(running.url, { body, headers })).status).toBe(200);
+      expectJsonRpcError(await raw(running.url, { body: '{nope' }), 400, -32700);
     } finally {
       await running.close();
     }

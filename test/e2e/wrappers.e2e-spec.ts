@@ -1,4 +1,4 @@
-import { NestFactory } from '@nestjs/core';
+import { createTestApp } from '../helpers/sample-app.js';
 import type { INestApplication } from '@nestjs/common';
 import { SnodoRegistry } from '../../lib/index.js';
 import { SnodoClient } from '../../lib/client/index.js';
@@ -10,7 +10,7 @@ describe('Interceptors as wrappers', () => {
   let client: SnodoClient;
 
   beforeAll(async () => {
-    app = await NestFactory.create(AuthAppModule, { logger: false });
+    app = await createTestApp(AuthAppModule);
     await app.init();
     client = await SnodoClient.inProcess(app.get(SnodoRegistry));
   });

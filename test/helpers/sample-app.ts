@@ -1,6 +1,49 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { TestingModule } from '@nestjs/testing';
 import { AppModule } from '../../sample/01-tools/src/app.module.js';
+
+/**
+ * The platform the end-to-end tests run on: `PLATFORM=fastify` runs the whole suite on
+ * `@nestjs/platform-fastify`; Express is the default. CI runs it on both.
+ */
+export const PLATFORM = process.env.PLATFORM === 'fastify' ? 'fastify' : 'express';
+
+/** The platform's adapter, or none for Express (Nest's default). */
+async function adapter(): Promise<unknown> {
+  if (PLATFORM !== 'fastify') return undefined;
+  const { FastifyAdapter } = await import('@nestjs/platform-fastify');
+  return new FastifyAdapter();
+}
+
+/**
+ * What every test app is created with: no logs, and `forceCloseConnections`, so that `app.close()`
+ * does not wait for a keep-alive connection a client left open (Snodo's own shutdown has answered
+ * every MCP request by then).
+ */
+const TEST_APP_OPTIONS: NestApplicationOptions = { logger: false, forceCloseConnections: true };
+
+/** A Nest app of a module on the platform under test (not yet listening). */
+export async function createTestApp(
+  module: unknown,
+  options: NestApplicationOptions = {},
+): Promise<INestApplication> {
+  const platform = await adapter();
+  return platform === undefined
+    ? NestFactory.create(module as never, { ...TEST_APP_OPTIONS, ...options })
+    : NestFactory.create(module as never, platform as never, { ...TEST_APP_OPTIONS, ...options });
+}
+
+/** The Nest app of a compiled testing module, on the platform under test (not yet listening). */
+export async function createTestApplication(
+  moduleRef: TestingModule,
+  options: NestApplicationOptions = {},
+): Promise<INestApplication> {
+  const platform = await adapter();
+  return platform === undefined
+    ? moduleRef.createNestApplication({ ...TEST_APP_OPTIONS, ...options })
+    : moduleRef.createNestApplication(platform as never, { ...TEST_APP_OPTIONS, ...options });
+}
 
 /** A running Nest app on a loopback port. */
 export interface RunningApp {
@@ -10,13 +53,13 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Boots a Nest module on 127.0.0.1 with a free port. */
+/** Boots a Nest module on 127.0.0.1 with a free port, on the platform under test. */
 export async function startApp(
   module: unknown = AppModule,
   path = '/mcp',
   configure?: (app: INestApplication) => void,
 ): Promise<RunningApp> {
-  const app = await NestFactory.create(module as never, { logger: false });
+  const app = await createTestApp(module);
   configure?.(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

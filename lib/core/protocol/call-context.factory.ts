@@ -25,33 +25,75 @@ export function createCallContext(
   client: ClientState,
   exchange: Exchange,
 ): CallContext {
-  const modern = REVISIONS[client.version].era === 'modern';
-  const counter = { next: 0 };
-  const ask = (request: InputRequest, key: string | undefined, initial: string) =>
-    askOne(client, exchange, request, key ?? `${initial}${counter.next++}`);
-  return {
-    method,
-    protocolVersion: client.version,
-    era: modern ? 'modern' : 'legacy',
-    clientInfo: client.clientInfo,
-    clientCapabilities: client.clientCapabilities,
-    sessionId: exchange.session?.id,
-    meta: client.meta,
-    // A getter: a transport may make the signal only when a handler asks for it.
-    get signal() {
-      return exchange.signal ?? NEVER_ABORTED;
-    },
-    transport: exchange.transport,
-    request: exchange.request,
-    progress: progressReporter(client, exchange),
-    log: logger(client, exchange, modern),
-    closeStream: () => exchange.closeStream?.(),
-    elicit: (params, options) => ask({ method: 'elicitation/create', params }, options?.key, 'e'),
-    sample: (params, options) =>
-      ask({ method: 'sampling/createMessage', params }, options?.key, 's'),
-    listRoots: (options) => ask({ method: 'roots/list', params: {} }, options?.key, 'r'),
-    askAll: (requests) => askAll(client, exchange, requests),
-  };
+  return new RequestCallContext(method, client, exchange);
+}
+
+/**
+ * The same context with another abort signal (a wrapper's deadline linked in): everything else
+ * is the original's.
+ * @internal
+ */
+export function withSignal(context: CallContext, signal: AbortSignal): CallContext {
+  return Object.create(context, {
+    signal: { value: signal, enumerable: true },
+  }) as CallContext;
+}
+
+/**
+ * The context as one object per request. Its members are functions of its own, so that a handler
+ * may pass them on (`const { progress } = context`); only `signal` is a getter, of the class: the
+ * transport makes the signal when a handler first asks for it. A class, not an object literal:
+ * V8 may move a literal that points at the request into its old generation, where it keeps the
+ * request alive until a full GC (see post-exchange.ts).
+ */
+class RequestCallContext implements CallContext {
+  readonly protocolVersion: CallContext['protocolVersion'];
+  readonly era: CallContext['era'];
+  readonly clientInfo: CallContext['clientInfo'];
+  readonly clientCapabilities: JsonObject;
+  readonly sessionId: string | undefined;
+  readonly meta: JsonObject;
+  readonly transport: CallContext['transport'];
+  readonly request: unknown;
+  readonly progress: CallContext['progress'];
+  readonly log: CallContext['log'];
+  readonly closeStream: CallContext['closeStream'];
+  readonly elicit: CallContext['elicit'];
+  readonly sample: CallContext['sample'];
+  readonly listRoots: CallContext['listRoots'];
+  readonly askAll: CallContext['askAll'];
+
+  constructor(
+    readonly method: string,
+    client: ClientState,
+    private readonly exchange: Exchange,
+  ) {
+    const modern = REVISIONS[client.version].era === 'modern';
+    this.protocolVersion = client.version;
+    this.era = modern ? 'modern' : 'legacy';
+    this.clientInfo = client.clientInfo;
+    this.clientCapabilities = client.clientCapabilities;
+    this.sessionId = exchange.session?.id;
+    this.meta = client.meta;
+    this.transport = exchange.transport;
+    this.request = exchange.request;
+    this.progress = progressReporter(client, exchange);
+    this.log = logger(client, exchange, modern);
+    this.closeStream = () => exchange.closeStream?.();
+    let asked = 0;
+    const ask = (request: InputRequest, key: string | undefined, initial: string) =>
+      askOne(client, exchange, request, key ?? `${initial}${asked++}`);
+    this.elicit = (params, options) =>
+      ask({ method: 'elicitation/create', params }, options?.key, 'e');
+    this.sample = (params, options) =>
+      ask({ method: 'sampling/createMessage', params }, options?.key, 's');
+    this.listRoots = (options) => ask({ method: 'roots/list', params: {} }, options?.key, 'r');
+    this.askAll = (requests) => askAll(client, exchange, requests);
+  }
+
+  get signal(): AbortSignal {
+    return this.exchange.signal ?? NEVER_ABORTED;
+  }
 }
 
 /** `progress()`: a `notifications/progress` when the request carries a token and progress grows. */

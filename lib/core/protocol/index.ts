@@ -39,3 +39,4 @@ export { PendingClientRequests } from './pending-requests.js';
 export type { InputRequest } from './input-required.js';
 export { RequestStateCodec } from './request-state.codec.js';
 export { serializeMessage } from './serialized-message.js';
+export { withSignal } from './call-context.factory.js';

@@ -6,7 +6,7 @@ import { isJsonObject } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { Completion } from '../results/prompt-result.js';
 import { normalizeCompletion } from '../results/prompt-result.normalizer.js';
-import { authorizeInvocation, runComponent } from './component-run.js';
+import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { PromptRoute, ResourceRoute, RouterState } from './router-state.js';
@@ -80,9 +80,9 @@ export async function complete(
     arguments: resolvedArguments(params),
   };
   const returned = await runComponent(
-    route.ref,
+    new ComponentRun(route.ref, 'complete', request, context),
+    route.component,
     options,
-    { operation: 'complete', params: request, context, hooks: route.component },
     (current) => component.complete!(request, current),
   );
   return normalizeCompletion(route.ref.name, returned);

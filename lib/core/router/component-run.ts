@@ -1,6 +1,7 @@
 import type { CallContext } from '../components/call-context.interface.js';
 import type {
   ComponentHooks,
+  ComponentInvocation,
   ComponentOperation,
 } from '../components/component-hooks.interface.js';
 import { isSnodoError, type SnodoError } from '../errors/snodo.error.js';
@@ -76,12 +77,19 @@ export async function visibleRoutes<R extends { readonly ref: ComponentRef }>(
   return routes.filter((_, index) => decisions[index] === true);
 }
 
-/** One run of a component callback, as its wrapper sees it. @internal */
-export interface Run {
-  readonly operation: ComponentOperation;
-  readonly params: unknown;
-  readonly context: CallContext;
-  readonly hooks: ComponentHooks;
+/**
+ * One run of a component callback, as its wrapper sees it. A class, not an object literal: V8 may
+ * move a literal that points at the request into its old generation, where it keeps the request
+ * alive until a full GC (see docs/benchmarks.md).
+ * @internal
+ */
+export class ComponentRun implements ComponentInvocation {
+  constructor(
+    readonly component: ComponentRef,
+    readonly operation: ComponentOperation,
+    readonly params: unknown,
+    readonly context: CallContext,
+  ) {}
 }
 
 /**
@@ -90,24 +98,22 @@ export interface Run {
  * @internal
  */
 export async function runComponent(
-  ref: ComponentRef,
+  run: ComponentRun,
+  hooks: ComponentHooks,
   options: DispatchOptions,
-  run: Run,
   callback: (context: CallContext) => unknown,
 ): Promise<{ value: unknown } | { thrown: unknown }> {
-  const { hooks, operation, params, context } = run;
   try {
     const value =
       hooks.wrap === undefined
-        ? await callback(context)
-        : await hooks.wrap({ operation, component: ref, params, context }, (next) =>
-            Promise.resolve(callback(next)),
-          );
-    if (value instanceof Error && !isSnodoError(value)) options.onHandlerError?.(ref, value);
+        ? await callback(run.context)
+        : await hooks.wrap(run, (next) => Promise.resolve(callback(next)));
+    if (value instanceof Error && !isSnodoError(value))
+      options.onHandlerError?.(run.component, value);
     return { value };
   } catch (thrown) {
     if (thrown instanceof InputRequiredSignal) throw thrown;
-    if (!isSnodoError(thrown)) options.onHandlerError?.(ref, thrown);
+    if (!isSnodoError(thrown)) options.onHandlerError?.(run.component, thrown);
     return { thrown };
   }
 }

@@ -5,7 +5,7 @@ import { isJsonObject } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { GetPromptResult } from '../results/prompt-result.js';
 import { normalizePromptResult } from '../results/prompt-result.normalizer.js';
-import { authorizeInvocation, runComponent } from './component-run.js';
+import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { PromptRoute } from './router-state.js';
@@ -46,9 +46,9 @@ export async function getPrompt(
     return failure(SnodoError.invalidParams(MESSAGES.MISSING_PROMPT_ARGUMENTS(missing)));
   }
   const returned = await runComponent(
-    route.ref,
+    new ComponentRun(route.ref, 'render', args, context),
+    route.component,
     options,
-    { operation: 'render', params: args, context, hooks: route.component },
     (current) => route.component.render(args, current),
   );
   return normalizePromptResult(name, returned);

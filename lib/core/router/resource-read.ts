@@ -3,7 +3,7 @@ import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { withCacheHint, type ReadResourceResult } from '../results/resource-result.js';
 import { normalizeReadResult } from '../results/resource-result.normalizer.js';
-import { authorizeInvocation, runComponent } from './component-run.js';
+import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { ResourceRoute, RouterState } from './router-state.js';
@@ -51,9 +51,9 @@ export async function readResource(
   if (denied !== undefined) return failure(denied);
   const readParams = { ...variables, uri };
   const returned = await runComponent(
-    route.ref,
+    new ComponentRun(route.ref, 'read', readParams, context),
+    route.component,
     options,
-    { operation: 'read', params: readParams, context, hooks: route.component },
     (current) => route.component.read(readParams, current),
   );
   const definition = route.component.definition;

@@ -13,7 +13,7 @@ import type {
   SchemaValidator,
   ValidationIssue,
 } from '../schema/schema-validator.interface.js';
-import { authorizeInvocation, runComponent } from './component-run.js';
+import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { ToolRoute } from './router-state.js';
@@ -111,9 +111,9 @@ export async function callTool(
   if (!prepared.ok) return success(prepared.refusal);
   const { input } = prepared;
   const returned = await runComponent(
-    route.ref,
+    new ComponentRun(route.ref, 'call', input, context),
+    route.component,
     options,
-    { operation: 'call', params: input, context, hooks: route.component },
     (current) => route.component.call(input as JsonObject, current),
   );
   const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);

@@ -1,13 +1,14 @@
 import { All, Controller, Inject, Req, Res, type Type } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamableHttpTransport } from '../../transports/index.js';
+import { nodeExchange } from '../platform/node-exchange.js';
 import { SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
 
 /**
  * Builds the MCP controller for an endpoint path. It is a real Nest controller, so the global
- * prefix, global guards and middleware apply; it hands every request on the path to the
- * Streamable HTTP transport, which writes the response itself (405 with a JSON-RPC body for the
- * methods it does not serve).
+ * prefix, versioning, global guards and middleware apply, on Express and on Fastify alike; it
+ * hands every request on the path to the Streamable HTTP transport, which writes the response
+ * itself on Node's request and response (405 with a JSON-RPC body for the methods it does not
+ * serve).
  * @internal
  */
 export function createSnodoController(path: string): Type<unknown> {
@@ -18,8 +19,9 @@ export function createSnodoController(path: string): Type<unknown> {
     ) {}
 
     @All()
-    serve(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
-      return this.transport.handle(req, res);
+    serve(@Req() req: unknown, @Res() res: unknown): Promise<void> {
+      const exchange = nodeExchange(req, res);
+      return this.transport.handle(exchange.req, exchange.res, exchange.parsedBody);
     }
   }
   return SnodoController;

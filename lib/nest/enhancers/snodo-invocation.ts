@@ -1,8 +1,9 @@
-import type {
-  CallContext,
-  ComponentOperation,
-  ComponentRef,
-  AuthorizationPhase,
+import {
+  withSignal,
+  type CallContext,
+  type ComponentOperation,
+  type ComponentRef,
+  type AuthorizationPhase,
 } from '../../core/index.js';
 
 /**
@@ -52,6 +53,6 @@ export class SnodoInvocation {
    * timeouts). Takes effect for the handler the wrapper calls next.
    */
   linkSignal(signal: AbortSignal): void {
-    this.current = { ...this.current, signal: AbortSignal.any([this.current.signal, signal]) };
+    this.current = withSignal(this.current, AbortSignal.any([this.current.signal, signal]));
   }
 }

@@ -1,12 +1,25 @@
 import type { IncomingMessage } from 'node:http';
+import { classifyParsed, parseMessage, type InboundMessage } from '../../core/index.js';
 
-/** What reading a request body gave. @internal */
+/**
+ * Why a request body cannot be served: over the body limit (413), cut short by the client (400),
+ * not valid JSON (-32700, 400), or not declared as JSON (415).
+ * @publicApi
+ */
+export type BodyProblem = 'too-large' | 'aborted' | 'malformed' | 'media-type';
+
+/**
+ * What reading a request body gave: its bytes, the value a framework's parser already made of it,
+ * or why it could not be read.
+ * @internal
+ */
 export type BodyReadOutcome =
   | { readonly ok: true; readonly body: Buffer }
+  | { readonly ok: true; readonly parsed: unknown }
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
 /**
- * Where a framework that read the body before the transport leaves it on the request.
+ * Where the body read before the transport was handed the request is kept on it.
  * @internal
  */
 export const PRE_READ_BODY = Symbol.for('snodo.preReadBody');
@@ -60,4 +73,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyReadO
     req.on('error', onError);
     req.on('close', onClose);
   });
+}
+
+/** The message in a body that could be read: parsed from its bytes, or classified as parsed. @internal */
+export function messageOf(
+  outcome: Extract<BodyReadOutcome, { ok: true }>,
+  maxDepth: number,
+): InboundMessage {
+  return 'parsed' in outcome
+    ? classifyParsed(outcome.parsed, maxDepth)
+    : parseMessage(outcome.body.toString('utf8'), maxDepth);
 }

@@ -3,5 +3,6 @@ export {
   StreamableHttpTransport,
   type StreamableHttpOptions,
 } from './streamable-http.transport.js';
+export type { BodyProblem } from './body-reader.js';
 export type { HostCheckOptions } from './host-check.js';
 export { createStreamableHttpServer, type StandaloneServerOptions } from './standalone.server.js';

@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import {
   ErrorCode,
+  MESSAGES,
   serializeMessage,
   type HandleOutcome,
   type JsonRpcId,
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
+import type { BodyProblem } from './body-reader.js';
 
 /**
  * Writes an outcome as one HTTP response: its JSON-RPC response as a JSON body, or no body.
@@ -52,29 +54,40 @@ export function sendError(
 }
 
 /**
- * Answers a body that could not be read: 413 when it is over the limit, 400 when the client
- * stopped sending it; the connection is closed either way.
+ * Answers a body that cannot be served: 413 when it is over the limit and 400 when the client
+ * stopped sending it (the connection is closed), -32700 with 400 when it is not JSON, 415 when it
+ * is not declared as JSON.
  * @internal
  */
-export function rejectBody(
-  res: ServerResponse,
-  reason: 'too-large' | 'aborted',
-  bodyLimit: number,
-): void {
-  if (reason === 'too-large') {
-    sendError(
-      res,
-      413,
-      ErrorCode.InvalidRequest,
-      TRANSPORT_MESSAGES.BODY_TOO_LARGE(bodyLimit),
-      undefined,
-      {
-        Connection: 'close',
-      },
-    );
-  } else {
-    sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.BODY_ABORTED, undefined, {
-      Connection: 'close',
-    });
+export function rejectBody(res: ServerResponse, problem: BodyProblem, bodyLimit: number): void {
+  const close = { Connection: 'close' };
+  switch (problem) {
+    case 'too-large':
+      return sendError(
+        res,
+        413,
+        ErrorCode.InvalidRequest,
+        TRANSPORT_MESSAGES.BODY_TOO_LARGE(bodyLimit),
+        undefined,
+        close,
+      );
+    case 'aborted':
+      return sendError(
+        res,
+        400,
+        ErrorCode.InvalidRequest,
+        TRANSPORT_MESSAGES.BODY_ABORTED,
+        undefined,
+        close,
+      );
+    case 'malformed':
+      return sendError(res, 400, ErrorCode.ParseError, MESSAGES.PARSE_ERROR);
+    case 'media-type':
+      return sendError(
+        res,
+        415,
+        ErrorCode.InvalidRequest,
+        TRANSPORT_MESSAGES.UNSUPPORTED_MEDIA_TYPE,
+      );
   }
 }

@@ -4,10 +4,13 @@ import {
   ErrorCode,
   REVISIONS,
   type Exchange,
-  type JsonRpcId,
   type HandleOutcome,
+  type JsonObject,
+  type JsonRpcId,
+  type JsonRpcNotification,
   type PendingClientRequests,
   type SessionRecord,
+  type StandardHeaders,
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { send, sendError } from './json-response.writer.js';
@@ -29,13 +32,26 @@ export interface PostExchangeDeps {
  * signal, standard headers, notifications, and for initialize-era sessions requests to the
  * client and an early end of the connection), and the response stream those open on demand.
  * Once the handler is done, it writes the outcome on that stream or as one JSON response.
+ *
+ * Per-request objects that point at the request are class instances, not object literals, and
+ * `signal` and `caller` are getters of the class: V8 may allocate an object literal (or the getter
+ * pair of one) straight into its old generation once objects from the same spot in the code have
+ * survived, and from there it keeps the request and all it reaches alive until a full GC, which
+ * costs a third of the throughput (see docs/benchmarks.md).
  * @internal
  */
-export class PostExchange {
-  /** What the protocol handler gets. */
-  readonly exchange: Exchange;
+export class PostExchange implements Exchange {
+  readonly transport = 'http' as const;
+  readonly request: IncomingMessage;
+  readonly headers: StandardHeaders;
   /** Aborts the running handler: on cancellation, and for 2026-07-28 when the client leaves. */
   readonly abort: LazyAbort;
+  /** Progress and log messages turn the response into an event stream that ends with the result. */
+  readonly notify: (notification: JsonRpcNotification) => void;
+  /** Initialize era: ends the connection now; the rest waits for a resume with Last-Event-ID. */
+  readonly closeStream: (() => void) | undefined;
+  /** Initialize era: requests to the client go on the same stream; the answer comes as a POST. */
+  readonly sendRequest: ((method: string, params: JsonObject) => Promise<JsonObject>) | undefined;
   /** The event stream, once a notification or a request to the client turned the response into one. */
   private stream: SseStream | ResumableStream | undefined;
   /** Answered before the handler was done (at the shutdown deadline): what it returns is dropped. */
@@ -44,10 +60,11 @@ export class PostExchange {
   constructor(
     req: IncomingMessage,
     private readonly res: ServerResponse,
-    private readonly session: SessionRecord | undefined,
+    readonly session: SessionRecord | undefined,
     headerVersion: string | undefined,
     private readonly deps: PostExchangeDeps,
   ) {
+    this.request = req;
     // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
     // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
     // the rest of the stream is kept for a resume with Last-Event-ID.
@@ -59,7 +76,36 @@ export class PostExchange {
           }
         : undefined,
     );
-    this.exchange = this.buildExchange(req, headerVersion);
+    this.headers = new RequestHeaders(req, headerVersion);
+    this.notify = (notification) => {
+      if (this.abort.aborted) return;
+      // 2026-07-28: nothing to send once the client has gone. Initialize era: the stream keeps
+      // recording for a resume with Last-Event-ID.
+      if (session === undefined && (res.writableEnded || res.destroyed)) return;
+      this.openedStream().send(notification);
+    };
+    if (session === undefined) {
+      this.closeStream = undefined;
+      this.sendRequest = undefined;
+    } else {
+      this.closeStream = () => {
+        const stream = this.openedStream();
+        if (stream instanceof ResumableStream) stream.disconnect();
+      };
+      this.sendRequest = (method, params) =>
+        deps.pending.send(session.id, method, params, (request) => {
+          this.openedStream().send(request);
+        });
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /** Read only when a requestState is issued or checked. */
+  get caller(): string | undefined {
+    return callerOf(this.request);
   }
 
   /** Stops watching the connection: the handler is done. */
@@ -120,52 +166,6 @@ export class PostExchange {
     if (!this.res.writableFinished) this.abort.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CLOSED));
   };
 
-  private buildExchange(req: IncomingMessage, headerVersion: string | undefined): Exchange {
-    const { res, session, abort } = this;
-    return {
-      transport: 'http',
-      session,
-      request: req,
-      get signal() {
-        return abort.signal;
-      },
-      // Read only when a requestState is issued or checked.
-      get caller() {
-        return callerOf(req);
-      },
-      headers: {
-        protocolVersion: headerVersion,
-        method: header(req, 'mcp-method'),
-        name: header(req, 'mcp-name'),
-        param: (field) => req.headersDistinct[field],
-      },
-      // Progress and log messages turn the response into an event stream that ends with the result.
-      notify: (notification) => {
-        if (abort.aborted) return;
-        // 2026-07-28: nothing to send once the client has gone. Initialize era: the stream keeps
-        // recording for a resume with Last-Event-ID.
-        if (session === undefined && (res.writableEnded || res.destroyed)) return;
-        this.openedStream().send(notification);
-      },
-      // Initialize era: end the connection now; the rest waits for a resume with Last-Event-ID.
-      closeStream:
-        session === undefined
-          ? undefined
-          : () => {
-              const stream = this.openedStream();
-              if (stream instanceof ResumableStream) stream.disconnect();
-            },
-      // Initialize era: requests to the client go on the same stream; the answer comes as a POST.
-      sendRequest:
-        session === undefined
-          ? undefined
-          : (method, params) =>
-              this.deps.pending.send(session.id, method, params, (request) => {
-                this.openedStream().send(request);
-              }),
-    };
-  }
-
   /** The response's event stream, opened on first use (resumable for initialize-era sessions). */
   private openedStream(): SseStream | ResumableStream {
     return (this.stream ??= this.open());
@@ -177,6 +177,24 @@ export class PostExchange {
     const resumable = deps.replay.open(session.id, deps.openStream(res));
     if (REVISIONS[session.protocolVersion].primesStreams) resumable.prime();
     return resumable;
+  }
+}
+
+/** The standard headers of a POST, read once, and its `Mcp-Param-*` headers on demand. */
+class RequestHeaders implements StandardHeaders {
+  readonly method: string | undefined;
+  readonly name: string | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly protocolVersion: string | undefined,
+  ) {
+    this.method = header(req, 'mcp-method');
+    this.name = header(req, 'mcp-name');
+  }
+
+  param(field: string): readonly string[] | undefined {
+    return this.req.headersDistinct[field];
   }
 }
 

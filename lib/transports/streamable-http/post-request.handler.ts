@@ -5,7 +5,6 @@ import {
   PendingClientRequests,
   classifyParsed,
   isModernMessage,
-  parseMessage,
   type HandleOutcome,
   type InboundMessage,
   type JsonRpcId,
@@ -16,11 +15,12 @@ import {
   type SessionRecord,
   type SessionStore,
 } from '../../core/index.js';
-import { PRE_READ_BODY, readBody, type PreReadRequest } from './body-reader.js';
+import { PRE_READ_BODY, messageOf, readBody, type PreReadRequest } from './body-reader.js';
 import type { EventStreams } from './event-streams.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 import type { LazyAbort } from './lazy-abort.js';
 import { PostExchange, type PostExchangeDeps } from './post-exchange.js';
+import { RunningPosts } from './running-posts.js';
 import type { ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_JSON, JSON_TYPE, header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
@@ -34,10 +34,16 @@ import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 const LEGACY_HEADER_VERSIONS: ReadonlySet<string> = new Set(KNOWN_LEGACY_VERSIONS);
 
 /**
- * The JSON-RPC id of each POST being served, for answers that are given outside its handling.
+ * Where the JSON-RPC id of a POST being served is kept on its request, for answers that are given
+ * outside its handling (a property, not a `WeakMap`: see running-posts.ts for why per-request
+ * entries in long-lived tables cost more than they seem).
  * @internal
  */
-export const REQUEST_IDS = new WeakMap<IncomingMessage, JsonRpcId>();
+export const REQUEST_ID = Symbol('snodo.requestId');
+
+/** The JSON-RPC id of a POST being served, if it had one. @internal */
+export const requestIdOf = (req: IncomingMessage): JsonRpcId | undefined =>
+  (req as IncomingMessage & { [REQUEST_ID]?: JsonRpcId })[REQUEST_ID];
 
 /** What a {@link PostRequestHandler} needs from the transport. @internal */
 export interface PostRequestDeps {
@@ -74,7 +80,7 @@ export class PostRequestHandler {
   private readonly inflight = new Map<string, LazyAbort>();
   private readonly pending = new PendingClientRequests();
   /** Every POST being served, with its request's id, for a bounded shutdown. */
-  private readonly active = new Map<PostExchange, JsonRpcId | undefined>();
+  private readonly running = new RunningPosts();
 
   /** What every {@link PostExchange} gets, made once. */
   private readonly exchangeDeps: PostExchangeDeps;
@@ -88,7 +94,7 @@ export class PostRequestHandler {
     const inbound = await this.readInbound(req, res);
     if (inbound === undefined) return;
     const requestId = idOf(inbound);
-    if (requestId !== undefined) REQUEST_IDS.set(req, requestId);
+    if (requestId !== undefined) (req as { [REQUEST_ID]?: JsonRpcId })[REQUEST_ID] = requestId;
     const opensSession = this.opensSession(inbound);
     if (opensSession && !(await this.admitsInitialize(req, res, requestId))) return;
     const headerVersion = header(req, 'mcp-protocol-version');
@@ -105,8 +111,7 @@ export class PostRequestHandler {
    * its handler and closes its connection.
    */
   abandonAll(): void {
-    for (const [post, id] of this.active) post.abandon(id);
-    this.active.clear();
+    this.running.abandonAll();
   }
 
   /** Forgets what a session that ended was waiting for (requests to its client). */
@@ -130,7 +135,7 @@ export class PostRequestHandler {
       return;
     }
     const post = new PostExchange(req, res, session, headerVersion, this.exchangeDeps);
-    this.active.set(post, idOf(inbound));
+    const stopped = this.running.add(post, idOf(inbound));
     // A session in use is never evicted or expired; a session's request can be cancelled meanwhile.
     const release = session === undefined ? undefined : this.deps.sessions.hold?.(session.id);
     const inflight =
@@ -139,7 +144,7 @@ export class PostRequestHandler {
         : undefined;
     if (inflight !== undefined) this.inflight.set(inflight, post.abort);
     try {
-      const outcome = await this.deps.handler.handle(inbound, post.exchange);
+      const outcome = await this.deps.handler.handle(inbound, post);
       if (inflight !== undefined) this.inflight.delete(inflight);
       const extraHeaders = await this.applySessionEffects(outcome, session);
       this.cancelNamed(outcome, session);
@@ -152,7 +157,7 @@ export class PostRequestHandler {
       post.respond(outcome, headers);
     } finally {
       if (inflight !== undefined) this.inflight.delete(inflight);
-      this.active.delete(post);
+      stopped();
       release?.();
     }
   }
@@ -196,10 +201,7 @@ export class PostRequestHandler {
       rejectBody(res, outcome.reason, this.deps.bodyLimit);
       return undefined;
     }
-    return parseMessage(
-      outcome.body.toString('utf8'),
-      this.deps.source.runtime.limits.maxJsonDepth,
-    );
+    return messageOf(outcome, this.deps.source.runtime.limits.maxJsonDepth);
   }
 
   /**

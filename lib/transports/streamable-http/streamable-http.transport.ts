@@ -6,7 +6,6 @@ import {
   ProtocolHandler,
   isSessionLimit,
   isStoreUnavailable,
-  parseMessage,
   type JsonRpcId,
   type MethodTable,
   type RateLimitStore,
@@ -15,11 +14,17 @@ import {
   type SessionStore,
   type SharedReplay,
 } from '../../core/index.js';
-import { PRE_READ_BODY, readBody, type PreReadRequest } from './body-reader.js';
+import {
+  PRE_READ_BODY,
+  messageOf,
+  readBody,
+  type BodyProblem,
+  type PreReadRequest,
+} from './body-reader.js';
 import { EventStreams } from './event-streams.js';
 import { HostCheck, type HostCheckOptions } from './host-check.js';
 import { rejectBody, sendError } from './json-response.writer.js';
-import { PostRequestHandler, REQUEST_IDS, type InitializeLimit } from './post-request.handler.js';
+import { PostRequestHandler, requestIdOf, type InitializeLimit } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
 import { SseStream } from './sse.writer.js';
@@ -175,8 +180,14 @@ export class StreamableHttpTransport {
     return stream;
   }
 
-  /** Serves one HTTP request on the MCP endpoint. Never throws: every failure gets a JSON-RPC answer. */
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * Serves one HTTP request on the MCP endpoint. Never throws: every failure gets a JSON-RPC answer.
+   * @param parsedBody the body of a POST, when a framework's parser has already turned it into a
+   *   value (Fastify's content-type parser, with the route's `bodyLimit` set to this transport's).
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+    if (parsedBody !== undefined)
+      (req as PreReadRequest)[PRE_READ_BODY] = { ok: true, parsed: parsedBody };
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
     try {
@@ -205,7 +216,7 @@ export class StreamableHttpTransport {
       if (!res.writableEnded) res.end();
       return;
     }
-    const id = REQUEST_IDS.get(req);
+    const id = requestIdOf(req);
     if (isStoreUnavailable(error)) {
       const message = TRANSPORT_MESSAGES.STORE_UNAVAILABLE;
       return sendError(res, 503, ErrorCode.InternalError, message, id, { 'Retry-After': '1' });
@@ -224,7 +235,7 @@ export class StreamableHttpTransport {
     if (req.method === 'POST') {
       const body = (req as PreReadRequest)[PRE_READ_BODY] ?? (await readBody(req, this.bodyLimit));
       const depth = this.source.runtime.limits.maxJsonDepth;
-      const inbound = body.ok ? parseMessage(body.body.toString('utf8'), depth) : undefined;
+      const inbound = body.ok ? messageOf(body, depth) : undefined;
       id = inbound?.kind === 'request' ? inbound.message.id : undefined;
     }
     const message = TRANSPORT_MESSAGES.SHUTTING_DOWN;
@@ -254,18 +265,23 @@ export class StreamableHttpTransport {
   }
 
   /**
-   * Reads the body of a POST before any framework body parser does, so that the transport
-   * alone decides on size and syntax. On a too-large body it answers 413 itself.
-   * @returns whether the request should continue to the transport.
+   * Reads the body of a POST before any framework body parser does, so that the transport alone
+   * decides on size and syntax, and keeps it on the request for {@link handle}.
+   * @returns why the body cannot be served (answer with {@link rejectBody}), or `undefined`.
    */
-  async preRead(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  async readBodyFirst(req: IncomingMessage): Promise<BodyProblem | undefined> {
     const outcome = await readBody(req, this.bodyLimit);
-    if (!outcome.ok) {
-      rejectBody(res, outcome.reason, this.bodyLimit);
-      return false;
-    }
     (req as PreReadRequest)[PRE_READ_BODY] = outcome;
-    return true;
+    return outcome.ok ? undefined : outcome.reason;
+  }
+
+  /**
+   * Answers a POST whose body cannot be served with a JSON-RPC error: 413 over the body limit and
+   * 400 when the client stopped sending it (the connection is closed), -32700 with 400 when it is
+   * not JSON, 415 when it is not declared as JSON. For a framework that read or parsed the body.
+   */
+  rejectBody(res: ServerResponse, problem: BodyProblem): void {
+    rejectBody(res, problem, this.bodyLimit);
   }
 
   /** Releases everything a session held here: subscriptions, its GET stream, replay logs, requests to its client. */

@@ -1,13 +1,13 @@
-import { NestFactory } from '@nestjs/core';
+import { createApp, PLATFORM } from '../../shared/create-app.js';
 import { AppModule } from './app.module.js';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule);
+  const app = await createApp(AppModule);
   app.enableShutdownHooks();
   const host = process.env.HOST ?? '127.0.0.1';
   const port = Number(process.env.PORT ?? 3000);
   await app.listen(port, host);
-  console.log(`MCP server ready at http://${host}:${port}/mcp`);
+  console.log(`MCP server ready at http://${host}:${port}/mcp (${PLATFORM})`);
 }
 
 void bootstrap();

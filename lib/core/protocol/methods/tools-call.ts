@@ -14,10 +14,11 @@ import type { ToolRequestCheck } from '../../router/tool-call.js';
  * checked once the caller may see the tool.
  */
 function paramHeaderCheck(call: MethodCall, name: string): ToolRequestCheck | undefined {
-  const read = call.exchange.headers?.param;
-  if (!call.modern || read === undefined) return undefined;
+  const headers = call.exchange.headers;
+  if (!call.modern || headers?.param === undefined) return undefined;
   const headerParams = call.runtime.router.headerParamsOf(name);
   if (headerParams.length === 0) return undefined;
+  const read = (field: string) => headers.param?.(field);
   return (_tool, args) => {
     const mismatch = checkParamHeaders(headerParams, args, read);
     return mismatch === undefined
