@@ -278,6 +278,30 @@ describe('Code shape', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('should define getters in classes, never in object literals or with defineProperty', () => {
+    // A getter of an object literal (or one added with Object.defineProperty) makes V8 allocate
+    // its accessor pair in the old generation, where it keeps what the getter captures (a request,
+    // its socket's buffers) alive until a full GC: docs/benchmarks.md measured a third of the
+    // standalone throughput lost to one such getter per request.
+    const offenders: string[] = [];
+    for (const { path, ast } of sources)
+      visit(ast, (node) => {
+        const literalAccessor =
+          (ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) &&
+          ts.isObjectLiteralExpression(node.parent);
+        const defined =
+          ts.isPropertyAccessExpression(node) &&
+          node.name.text === 'defineProperty' &&
+          ts.isCallExpression(node.parent) &&
+          /\b(get|set)\s*[:(]/.test(node.parent.arguments[2]?.getText(ast) ?? '');
+        if (literalAccessor || defined)
+          offenders.push(
+            `${path}:${lineOf(ast, node.getStart(ast))} ${node.getText(ast).slice(0, 40)}`,
+          );
+      });
+    expect(offenders).toEqual([]);
+  });
+
   it('should take error messages from the message catalogs, never inline', () => {
     const offenders: string[] = [];
     for (const { path, ast } of sources.filter(({ path }) => !isMessageCatalog(path)))

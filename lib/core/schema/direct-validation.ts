@@ -40,8 +40,6 @@ export function validateDirect(
 /** The direct-call cache, for tests and diagnostics. @internal */
 export const directCache = {
   has: (schema: JsonSchema): boolean => cache.has(schema),
-  get size(): number {
-    return cache.size;
-  },
+  size: (): number => cache.size,
   clear: (): void => cache.clear(),
 };

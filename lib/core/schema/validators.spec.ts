@@ -330,7 +330,7 @@ describe('Schema validators', () => {
         .forEach((schema) => validateDirect(validator, schema, 'x'));
       validateDirect(validator, schemas[0]!, 'x');
       validateDirect(validator, schemas[DIRECT_CACHE_SIZE]!, 'x');
-      expect(directCache.size).toBe(DIRECT_CACHE_SIZE);
+      expect(directCache.size()).toBe(DIRECT_CACHE_SIZE);
       expect(directCache.has(schemas[0]!)).toBe(true);
       expect(directCache.has(schemas[1]!)).toBe(false);
       expect(validator.compiles).toBe(DIRECT_CACHE_SIZE + 1);
