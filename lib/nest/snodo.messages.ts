@@ -61,6 +61,8 @@ export const NEST_MESSAGES = {
     `Serving ${method} failed inside the server; the client got -32603 without the details`,
   HANDLER_THREW: (kind: string, name: string) =>
     `${capital(kind)} "${name}" threw; the client got a safe answer without the details`,
+  BODY_READER_LATE:
+    'This Nest version (before 11.1.4) tells Snodo of a testing module app only after its body parsers and routes are set up: request bodies on the MCP endpoint are read by the platform, so its size limit and error format apply. Use NestFactory.create, or Nest 11.1.4 or later',
   BODY_READER_UNAVAILABLE: (adapter: string) =>
     `The ${adapter} platform is not one Snodo knows (it knows Express and Fastify): request bodies on the MCP endpoint are read by the platform's own parser, so its size limit and error format apply`,
 } as const;

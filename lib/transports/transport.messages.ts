@@ -1,4 +1,4 @@
-import { KNOWN_LEGACY_VERSIONS } from '../core/index.js';
+import { LEGACY_VERSIONS } from '../core/index.js';
 
 /** Messages of the transports (Streamable HTTP and stdio). @internal */
 export const TRANSPORT_MESSAGES = {
@@ -26,7 +26,7 @@ export const TRANSPORT_MESSAGES = {
     'Service unavailable: the shared session store cannot be reached; retry in a moment (requests without a session are not affected)',
   SHUTTING_DOWN:
     'Service unavailable: the server is shutting down; retry on another instance or later',
-  BAD_LEGACY_VERSION_HEADER: `Bad request: the MCP-Protocol-Version header names a revision this server does not know; send the version negotiated by initialize (${KNOWN_LEGACY_VERSIONS.join(', ')})`,
+  BAD_LEGACY_VERSION_HEADER: `Bad request: the MCP-Protocol-Version header names a revision this server does not know; send the version negotiated by initialize (${LEGACY_VERSIONS.join(', ')})`,
   BAD_BODY_LIMIT: 'Snodo: bodyLimit must be a positive whole number of bytes',
   CLIENT_CLOSED: 'the client closed the connection',
   CLIENT_CANCELLED: 'the client cancelled the request',

@@ -15,6 +15,7 @@ import {
   Tool,
   type OperationEvent,
   type SnodoModuleOptions,
+  PROTOCOL_VERSIONS,
 } from '../../lib/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
@@ -224,7 +225,7 @@ describe('logging through Nest', () => {
     }
     expect(lines).toContainEqual([
       'log',
-      'MCP catalog ready: 1 tools, 0 resources, 0 prompts; revisions 2026-07-28, 2025-11-25, 2025-06-18',
+      `MCP catalog ready: 1 tools, 0 resources, 0 prompts; revisions ${PROTOCOL_VERSIONS.join(', ')}`,
     ]);
     const operations = lines.filter(([level]) => level === 'verbose').map(([, m]) => m);
     expect(operations).toHaveLength(2);

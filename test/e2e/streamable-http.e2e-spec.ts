@@ -53,7 +53,7 @@ describe('Streamable HTTP endpoint', () => {
         body: [{ jsonrpc: '2.0', id: 1, method: 'ping' }],
       });
       expectJsonRpcError(response, 400, -32600);
-      expect(response.json.error.message).toContain('batches are not supported');
+      expect(response.json.error.message).toContain('batches are served only in sessions');
     });
 
     it('should answer a non-JSON Content-Type with 415', async () => {

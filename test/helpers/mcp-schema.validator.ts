@@ -4,8 +4,17 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 /** The revisions whose official schemas live in test/schemas/. */
-export type Revision = '2025-06-18' | '2025-11-25' | '2026-07-28';
-export const REVISIONS: readonly Revision[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
+export type Revision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28';
+export const REVISIONS: readonly Revision[] = [
+  '2024-11-05',
+  '2025-03-26',
+  '2025-06-18',
+  '2025-11-25',
+  '2026-07-28',
+];
+
+/** The revisions whose schemas are JSON Schema draft-07, with `definitions` (the later ones are 2020-12). */
+const isDraft07 = (revision: Revision): boolean => revision < '2025-11-25';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => void;
 
@@ -39,6 +48,15 @@ const NOTIFICATION_DEFS: Record<string, string> = {
   'notifications/message': 'LoggingMessageNotification',
 };
 
+/** The definition of each content block type. */
+const CONTENT_DEFS: Record<string, string> = {
+  text: 'TextContent',
+  image: 'ImageContent',
+  audio: 'AudioContent',
+  resource: 'EmbeddedResource',
+  resource_link: 'ResourceLink',
+};
+
 /** Fields the 2026-07-28 revision added to results: they must not reach initialize-era clients. */
 const MODERN_RESULT_FIELDS = ['resultType', 'ttlMs', 'cacheScope'];
 const SERVER_INFO_META = 'io.modelcontextprotocol/serverInfo';
@@ -53,7 +71,7 @@ interface SchemaFile {
 function load(revision: Revision): SchemaFile {
   const url = new URL(`../schemas/${revision}/schema.json`, import.meta.url);
   const schema = JSON.parse(readFileSync(url, 'utf8')) as Record<string, unknown>;
-  const legacyDraft = revision === '2025-06-18';
+  const legacyDraft = isDraft07(revision);
   const ajv = legacyDraft
     ? new Ajv({ strict: false, allErrors: true })
     : new Ajv2020({ strict: false, allErrors: true });
@@ -117,10 +135,9 @@ export class McpSchemaValidator {
   checkServerMessage(revision: Revision, method: string | undefined, message: unknown): string[] {
     const msg = message as { result?: Record<string, unknown>; error?: unknown; method?: string };
     if (msg.error !== undefined) {
-      if (revision !== '2025-06-18')
-        return this.validate(revision, 'JSONRPCErrorResponse', message);
-      // The 2025-06-18 schema requires an id even on errors that answer no readable request (a GET,
-      // a body that is not JSON); later revisions made it optional. Check everything but the id.
+      if (!isDraft07(revision)) return this.validate(revision, 'JSONRPCErrorResponse', message);
+      // The schemas up to 2025-06-18 require an id even on errors that answer no readable request
+      // (a GET, a body that is not JSON); later revisions made it optional. Check all but the id.
       const withId = 'id' in (message as object) ? message : { ...(message as object), id: 0 };
       return this.validate(revision, 'JSONRPCError', withId);
     }
@@ -132,6 +149,7 @@ export class McpSchemaValidator {
       return [
         ...this.validate(revision, 'JSONRPCNotification', message),
         ...this.validate(revision, def, message),
+        ...this.foreignParams(revision, def, (message as { params?: object }).params),
       ];
     }
     const errors: string[] = [];
@@ -149,7 +167,7 @@ export class McpSchemaValidator {
     if (revision === '2026-07-28' && responseDef !== undefined && this.has(revision, responseDef)) {
       errors.push(...this.validate(revision, responseDef, message));
     } else {
-      const envelope = revision === '2025-06-18' ? 'JSONRPCResponse' : 'JSONRPCResultResponse';
+      const envelope = isDraft07(revision) ? 'JSONRPCResponse' : 'JSONRPCResultResponse';
       errors.push(...this.validate(revision, envelope, message));
     }
     if (resultDef === undefined) {
@@ -164,11 +182,12 @@ export class McpSchemaValidator {
   /** Fields that the revision does not define, on a result and on the tools it lists. */
   foreignFields(revision: Revision, resultDef: string, result: Record<string, unknown>): string[] {
     const found: string[] = [];
-    const check = (def: string, value: unknown, where: string): void => {
+    const check = (def: string, value: unknown, where: string, also: string[] = []): void => {
       const allowed = this.propertiesOf(revision, def);
       if (allowed === undefined || typeof value !== 'object' || value === null) return;
       for (const key of Object.keys(value)) {
-        if (!allowed.has(key)) found.push(`${where}.${key} is not a ${revision} field of ${def}`);
+        if (!allowed.has(key) && !also.includes(key))
+          found.push(`${where}.${key} is not a ${revision} field of ${def}`);
       }
     };
     check(resultDef, result, 'result');
@@ -176,7 +195,12 @@ export class McpSchemaValidator {
       result.tools.forEach((tool, i) => check('Tool', tool, `result.tools[${i}]`));
     }
     if (Array.isArray(result.prompts)) {
-      result.prompts.forEach((prompt, i) => check('Prompt', prompt, `result.prompts[${i}]`));
+      result.prompts.forEach((prompt: { arguments?: unknown[] }, i) => {
+        check('Prompt', prompt, `result.prompts[${i}]`);
+        prompt.arguments?.forEach((argument, j) =>
+          check('PromptArgument', argument, `result.prompts[${i}].arguments[${j}]`),
+        );
+      });
     }
     if (Array.isArray(result.resources)) {
       result.resources.forEach((resource, i) =>
@@ -188,8 +212,28 @@ export class McpSchemaValidator {
         check('ResourceTemplate', template, `result.resourceTemplates[${i}]`),
       );
     }
-    if (resultDef === 'InitializeResult')
+    if (resultDef === 'InitializeResult') {
       check('Implementation', result.serverInfo, 'result.serverInfo');
+      check('ServerCapabilities', result.capabilities, 'result.capabilities');
+    }
+    const blocks: [unknown, string][] = [];
+    if (Array.isArray(result.content)) {
+      result.content.forEach((block, i) => blocks.push([block, `result.content[${i}]`]));
+    }
+    if (Array.isArray(result.messages)) {
+      result.messages.forEach((message: { content?: unknown }, i) =>
+        blocks.push([message.content, `result.messages[${i}].content`]),
+      );
+    }
+    for (const [block, where] of blocks) {
+      const def = CONTENT_DEFS[(block as { type?: string } | undefined)?.type ?? ''];
+      if (def !== undefined) check(def, block, where);
+    }
+    if (Array.isArray(result.contents)) {
+      result.contents.forEach((content, i) =>
+        check('ResourceContents', content, `result.contents[${i}]`, ['text', 'blob']),
+      );
+    }
     if (revision !== '2026-07-28') {
       for (const field of MODERN_RESULT_FIELDS) {
         if (field in result) found.push(`result.${field} leaked into a ${revision} result`);
@@ -200,6 +244,17 @@ export class McpSchemaValidator {
       }
     }
     return found;
+  }
+
+  /** Fields of a notification's params that the revision does not define. */
+  private foreignParams(revision: Revision, def: string, params: object | undefined): string[] {
+    const schema = this.file(revision).defs[def]?.properties?.params as
+      { properties?: Record<string, unknown> } | undefined;
+    const allowed = schema?.properties;
+    if (allowed === undefined || params === undefined) return [];
+    return Object.keys(params)
+      .filter((key) => !(key in allowed))
+      .map((key) => `params.${key} is not a ${revision} field of ${def}`);
   }
 
   private propertiesOf(revision: Revision, def: string): Set<string> | undefined {

@@ -32,10 +32,11 @@ function sseParser(onMessage: (message: unknown) => void): (chunk: string) => vo
 
 /**
  * A `fetch` for the official clients' HTTP transports that records every exchange, so that a
- * test can check each message the server sent. Event streams are passed through as they arrive
+ * test can check each message the server sent. `base` is the fetch that does the work (the global
+ * one by default, taken when the recorder is made, so that it may stand in for the global one). Event streams are passed through as they arrive
  * (a listen or GET stream stays open), and recorded on the way.
  */
-export function createRecordingFetch(): {
+export function createRecordingFetch(base: typeof fetch = globalThis.fetch): {
   fetch: typeof fetch;
   exchanges: RecordedExchange[];
 } {
@@ -47,7 +48,7 @@ export function createRecordingFetch(): {
     const request = new Request(input, init);
     const requestText = request.method === 'POST' ? await request.clone().text() : '';
     const requestBody = requestText.length > 0 ? (JSON.parse(requestText) as unknown) : undefined;
-    const response = await fetch(request);
+    const response = await base(request);
     const contentType = response.headers.get('content-type');
     const exchange: RecordedExchange = {
       httpMethod: request.method,

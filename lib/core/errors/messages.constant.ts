@@ -1,4 +1,12 @@
-import { MODERN_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
+import {
+  MODERN_PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  REVISIONS,
+} from '../protocol/protocol-version.js';
+
+const BATCH_REVISIONS = PROTOCOL_VERSIONS.filter((version) => REVISIONS[version].batches).join(
+  ', ',
+);
 
 /**
  * Every message the protocol core sends or throws, in one place: what clients are answered, then
@@ -8,8 +16,15 @@ import { MODERN_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
  */
 export const MESSAGES = {
   PARSE_ERROR: 'Parse error: the body is not valid JSON',
-  BATCH_NOT_SUPPORTED:
-    'Invalid request: batches are not supported; send one JSON-RPC message per request',
+  /** A `resource_link` block, as text for a revision without them. */
+  RESOURCE_LINK_AS_TEXT: (label: string, uri: string) => `${label}: ${uri}`,
+  /** An audio block, as text for a revision without audio content. */
+  AUDIO_AS_TEXT: (mimeType: string) =>
+    `[audio content (${mimeType}) that this client's protocol revision cannot carry]`,
+  BATCH_NOT_SUPPORTED: `Invalid request: batches are served only in sessions at protocol revision ${BATCH_REVISIONS}; send one JSON-RPC message per request`,
+  EMPTY_BATCH: 'Invalid request: a batch must hold at least one message',
+  NESTED_BATCH: 'Invalid request: a batch cannot hold another batch',
+  INITIALIZE_IN_BATCH: 'Invalid request: initialize cannot be part of a batch; send it alone',
   NOT_AN_OBJECT: 'Invalid request: a JSON-RPC message must be a JSON object',
   WRONG_JSONRPC: 'Invalid request: "jsonrpc" must be "2.0"',
   MISSING_METHOD: 'Invalid request: "method" must be a non-empty string',

@@ -107,7 +107,8 @@ function progressReporter(client: ClientState, exchange: Exchange): CallContext[
     lastProgress = progress;
     const params: JsonObject = { progressToken: token, progress };
     if (total !== undefined) params.total = total;
-    if (message !== undefined) params.message = message;
+    if (message !== undefined && REVISIONS[client.version].progressMessage)
+      params.message = message;
     notify({ jsonrpc: '2.0', method: 'notifications/progress', params });
   };
 }
@@ -127,10 +128,14 @@ function logger(client: ClientState, exchange: Exchange, modern: boolean): CallC
   };
 }
 
-/** Throws -32021 unless the client declared what `method` needs. */
+/**
+ * Throws -32021 unless the client declared what `method` needs, in a revision that has it (there
+ * is no elicitation before 2025-06-18, whatever a client declares).
+ */
 function requireCapability(client: ClientState, method: InputRequest['method']): void {
   const capability = INPUT_CAPABILITIES[method];
-  if (!isJsonObject(client.clientCapabilities[capability])) {
+  const inRevision = method !== 'elicitation/create' || REVISIONS[client.version].elicitation;
+  if (!inRevision || !isJsonObject(client.clientCapabilities[capability])) {
     throw new SnodoError(
       ErrorCode.MissingRequiredClientCapability,
       MESSAGES.MISSING_CAPABILITY(capability),

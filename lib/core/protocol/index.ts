@@ -1,5 +1,5 @@
 export {
-  KNOWN_LEGACY_VERSIONS,
+  LEGACY_VERSIONS,
   LATEST_LEGACY_VERSION,
   META_KEYS,
   REVISIONS,
@@ -12,6 +12,7 @@ export {
   type ProtocolVersion,
 } from './protocol-version.js';
 export type {
+  InboundBatch,
   InboundMessage,
   JsonObject,
   JsonRpcErrorResponse,

@@ -1,14 +1,16 @@
 import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
-import type { InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
+import type { InboundBatch, InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
 import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
+
+type OneMessage = Exclude<InboundMessage, InboundBatch>;
 
 const invalid = (
   message: string,
   id: JsonRpcId | undefined,
   code: number = ErrorCode.InvalidRequest,
-): InboundMessage => ({ kind: 'invalid', error: { code, message }, id });
+): OneMessage => ({ kind: 'invalid', error: { code, message }, id });
 
 /** Whether a value is a plain JSON object (not an array, not null). @internal */
 export function isJsonObject(value: unknown): value is JsonObject {
@@ -22,12 +24,19 @@ function readId(value: unknown): JsonRpcId | undefined {
 }
 
 /**
- * Classifies one parsed JSON value as a request, a notification, a response or an invalid message.
- * Batches (arrays) are invalid: MCP removed them in 2025-06-18.
+ * Classifies one parsed JSON value as a request, a notification, a response, a batch of those
+ * (an array, which only 2025-03-26 sessions take) or an invalid message.
  * @publicApi
  */
 export function classifyMessage(value: unknown): InboundMessage {
-  if (Array.isArray(value)) return invalid(MESSAGES.BATCH_NOT_SUPPORTED, undefined);
+  if (!Array.isArray(value)) return classifyOne(value);
+  if (value.length === 0) return invalid(MESSAGES.EMPTY_BATCH, undefined);
+  return { kind: 'batch', items: value.map(classifyOne) };
+}
+
+/** One message, not a batch (an array inside a batch is invalid). */
+function classifyOne(value: unknown): OneMessage {
+  if (Array.isArray(value)) return invalid(MESSAGES.NESTED_BATCH, undefined);
   if (!isJsonObject(value)) return invalid(MESSAGES.NOT_AN_OBJECT, undefined);
   const hasId = 'id' in value && value.id !== undefined;
   const id = readId(value.id);

@@ -46,4 +46,15 @@ export type InboundMessage =
   | { kind: 'request'; message: JsonRpcRequest }
   | { kind: 'notification'; message: JsonRpcNotification }
   | { kind: 'response'; id: JsonRpcId | undefined; result?: JsonObject; error?: JsonRpcErrorObject }
-  | { kind: 'invalid'; error: JsonRpcErrorObject; id: JsonRpcId | undefined };
+  | { kind: 'invalid'; error: JsonRpcErrorObject; id: JsonRpcId | undefined }
+  | InboundBatch;
+
+/**
+ * A JSON-RPC batch: an array of messages, each classified (2025-03-26 sessions take them; every
+ * other revision refuses them).
+ * @publicApi
+ */
+export interface InboundBatch {
+  readonly kind: 'batch';
+  readonly items: readonly Exclude<InboundMessage, InboundBatch>[];
+}

@@ -365,7 +365,7 @@ describe('ProtocolHandler', () => {
     it.each([
       ['2025-06-18', '2025-06-18'],
       ['2025-11-25', '2025-11-25'],
-      ['2024-11-05', '2025-11-25'],
+      ['2024-10-07', '2025-11-25'],
       ['2026-07-28', '2025-11-25'],
     ])('should answer initialize for %s with %s', async (requested, negotiated) => {
       const outcome = await send(handler, {

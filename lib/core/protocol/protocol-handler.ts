@@ -9,6 +9,7 @@ import type { Exchange, HandleOutcome } from './exchange.js';
 import { serveWithInputRounds } from './input-rounds.js';
 import { isJsonObject } from './json-rpc.parser.js';
 import type {
+  InboundBatch,
   InboundMessage,
   JsonObject,
   JsonRpcNotification,
@@ -18,9 +19,19 @@ import { METHODS } from './methods/index.js';
 import type { ClientState, RequestMethod } from './methods/method-descriptor.js';
 import type { MethodTable } from './methods/method-table.js';
 import { ACCEPTED, errorOutcome } from './outcomes.js';
-import { LATEST_LEGACY_VERSION, META_KEYS, type ProtocolVersion } from './protocol-version.js';
+import {
+  LATEST_LEGACY_VERSION,
+  META_KEYS,
+  REVISIONS,
+  type ProtocolVersion,
+} from './protocol-version.js';
 import { ServedRequest } from './served-request.js';
 import { isStoreUnavailable } from '../session/store-unavailable.error.js';
+import type { SessionRecord } from '../session/session-record.interface.js';
+
+/** The answer to a batch no revision of the exchange takes: one -32600, no id. */
+const batchRefusal = (): HandleOutcome =>
+  errorOutcome(undefined, SnodoError.invalidRequest(MESSAGES.BATCH_NOT_SUPPORTED), 400);
 
 /** Tells the runtime's `onInternalError`; a reporter that throws does not break the answer. */
 function reportInternalError(runtime: Runtime, error: unknown, method: string): void {
@@ -87,10 +98,40 @@ export class ProtocolHandler {
     }
   }
 
+  /**
+   * Handles a batch of an initialize-era session whose revision takes batches (2025-03-26): every
+   * message as {@link handle} would, concurrently, each with its own exchange, `initialize`
+   * refused (it must come alone).
+   * @returns the outcomes in the batch's order; or, for a batch the session does not take (any
+   *   other revision, or no session), one -32600 outcome that answers the batch as a whole.
+   */
+  async handleBatch(
+    batch: InboundBatch,
+    session: SessionRecord | undefined,
+    exchangeOf: (item: InboundBatch['items'][number]) => Exchange,
+  ): Promise<HandleOutcome | HandleOutcome[]> {
+    if (session === undefined || !REVISIONS[session.protocolVersion].batches) {
+      return batchRefusal();
+    }
+    return Promise.all(
+      batch.items.map(async (item) =>
+        item.kind === 'request' && this.methods.request(item.message.method)?.session === 'opens'
+          ? errorOutcome(
+              item.message.id,
+              SnodoError.invalidRequest(MESSAGES.INITIALIZE_IN_BATCH),
+              200,
+            )
+          : this.handle(item, exchangeOf(item)),
+      ),
+    );
+  }
+
   private route(inbound: InboundMessage, exchange: Exchange): Served {
     switch (inbound.kind) {
       case 'invalid':
         return errorOutcome(inbound.id, inbound.error, 400);
+      case 'batch':
+        return batchRefusal();
       case 'response':
         return exchange.session !== undefined
           ? ACCEPTED

@@ -2,8 +2,14 @@ import type { PromptDefinition } from '../components/prompt.interface.js';
 import type { ResourceDefinition } from '../components/resource.interface.js';
 import type { ToolDefinition } from '../components/tool.interface.js';
 import type { JsonSchema } from '../schema/schema-validator.interface.js';
+import type { Implementation } from '../components/call-context.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
-import { REVISIONS, type ProtocolVersion } from '../protocol/protocol-version.js';
+import {
+  REVISIONS,
+  type ProtocolVersion,
+  type RevisionFeatures,
+} from '../protocol/protocol-version.js';
+import { encodeAnnotations } from '../results/content.encoder.js';
 
 /**
  * Wraps a non-object schema for the 2025 revisions, whose `outputSchema` root must be an object:
@@ -16,9 +22,19 @@ export function wrapLegacyOutputSchema(schema: JsonSchema): JsonSchema {
     : { type: 'object', properties: { result: schema }, required: ['result'] };
 }
 
+/** The fields every definition shares, as far as the revision has them. */
+function commonFields(
+  out: JsonObject,
+  definition: { title?: string; icons?: unknown; _meta?: JsonObject },
+  features: RevisionFeatures,
+): void {
+  if (definition.icons !== undefined && features.icons) out.icons = definition.icons;
+  if (definition._meta !== undefined && features.entityMeta) out._meta = definition._meta;
+}
+
 /**
- * The wire form of a tool definition for one revision: icons only where the
- * revision has them, and an object-rooted `outputSchema` where the revision needs one.
+ * The wire form of a tool definition for one revision: a title, an output schema (object-rooted
+ * where the revision needs it), annotations, icons and `_meta` only where the revision has them.
  * @internal
  */
 export function encodeToolDefinition(
@@ -27,53 +43,85 @@ export function encodeToolDefinition(
 ): JsonObject {
   const features = REVISIONS[version];
   const out: JsonObject = { name: definition.name };
-  if (definition.title !== undefined) out.title = definition.title;
+  if (definition.title !== undefined && features.titles) out.title = definition.title;
   if (definition.description !== undefined) out.description = definition.description;
   out.inputSchema = definition.inputSchema;
-  if (definition.outputSchema !== undefined) {
+  if (definition.outputSchema !== undefined && features.structuredContent) {
     out.outputSchema = features.anyStructuredContent
       ? definition.outputSchema
       : wrapLegacyOutputSchema(definition.outputSchema);
   }
-  if (definition.annotations !== undefined) out.annotations = definition.annotations;
-  if (definition.icons !== undefined && features.icons) out.icons = definition.icons;
-  if (definition._meta !== undefined) out._meta = definition._meta;
+  if (definition.annotations !== undefined && features.toolAnnotations) {
+    out.annotations = definition.annotations;
+  }
+  commonFields(out, definition, features);
   return Object.freeze(out);
 }
 
 /**
- * The wire form of a resource or template definition for one revision: icons only where the
- * revision has them; a template carries `uriTemplate` and no `size`.
+ * The wire form of a resource or template definition for one revision: a template carries
+ * `uriTemplate` and no `size`; a title, icons, `_meta` and `lastModified` only where the revision
+ * has them.
  * @internal
  */
 export function encodeResourceDefinition(
   definition: ResourceDefinition,
   version: ProtocolVersion,
 ): JsonObject {
+  const features = REVISIONS[version];
   const out: JsonObject =
     definition.uri !== undefined
       ? { uri: definition.uri }
       : { uriTemplate: definition.uriTemplate };
   out.name = definition.name;
-  for (const key of ['title', 'description', 'mimeType', 'annotations'] as const) {
-    if (definition[key] !== undefined) out[key] = definition[key];
+  if (definition.title !== undefined && features.titles) out.title = definition.title;
+  if (definition.description !== undefined) out.description = definition.description;
+  if (definition.mimeType !== undefined) out.mimeType = definition.mimeType;
+  if (definition.annotations !== undefined) {
+    out.annotations = encodeAnnotations(definition.annotations, features);
   }
   if (definition.uri !== undefined && definition.size !== undefined) out.size = definition.size;
-  if (definition.icons !== undefined && REVISIONS[version].icons) out.icons = definition.icons;
-  if (definition._meta !== undefined) out._meta = definition._meta;
+  commonFields(out, definition, features);
   return Object.freeze(out);
 }
 
-/** The wire form of a prompt definition for one revision: icons where the revision has them. @internal */
+/** The wire form of a prompt definition for one revision: titles, icons and `_meta` where it has them. @internal */
 export function encodePromptDefinition(
   definition: PromptDefinition,
   version: ProtocolVersion,
 ): JsonObject {
+  const features = REVISIONS[version];
   const out: JsonObject = { name: definition.name };
-  if (definition.title !== undefined) out.title = definition.title;
+  if (definition.title !== undefined && features.titles) out.title = definition.title;
   if (definition.description !== undefined) out.description = definition.description;
-  if (definition.arguments !== undefined) out.arguments = definition.arguments;
-  if (definition.icons !== undefined && REVISIONS[version].icons) out.icons = definition.icons;
-  if (definition._meta !== undefined) out._meta = definition._meta;
+  if (definition.arguments !== undefined) {
+    out.arguments = features.titles
+      ? definition.arguments
+      : definition.arguments.map((argument) => {
+          const older: Partial<typeof argument> = { ...argument };
+          delete older.title;
+          return older;
+        });
+  }
+  commonFields(out, definition, features);
   return Object.freeze(out);
+}
+
+/** The server's implementation for one revision: `title` from 2025-06-18 on. @internal */
+export function encodeImplementation(
+  info: Implementation,
+  version: ProtocolVersion,
+): Implementation {
+  if (REVISIONS[version].titles || info.title === undefined) return info;
+  return Object.freeze({ name: info.name, version: info.version });
+}
+
+/** The server capabilities for one revision: `completions` from 2025-03-26 on. @internal */
+export function encodeCapabilities(capabilities: JsonObject, version: ProtocolVersion): JsonObject {
+  if (REVISIONS[version].completionsCapability || capabilities.completions === undefined) {
+    return capabilities;
+  }
+  const older = { ...capabilities };
+  delete older.completions;
+  return Object.freeze(older);
 }

@@ -26,7 +26,7 @@ describe('Runtime', () => {
     [{ name: '', version: '1' }, 'non-empty "name"'],
     [{ name: 'a', version: '' }, 'non-empty "version"'],
     [{ name: 'a', version: '1', protocols: [] }, 'at least one of'],
-    [{ name: 'a', version: '1', protocols: ['2024-11-05'] }, 'unknown revision'],
+    [{ name: 'a', version: '1', protocols: ['2024-10-07'] }, 'unknown revision'],
     [{ name: 'a', version: '1', toolsCache: { ttlMs: -1, scope: 'public' } }, 'toolsCache.ttlMs'],
     [
       { name: 'a', version: '1', discoveryCache: { ttlMs: 0, scope: 'shared' } },

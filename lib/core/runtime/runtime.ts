@@ -7,6 +7,7 @@ import type {
 } from '../instrumentation/operation-events.js';
 import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
 import { RequestStateCodec } from '../protocol/request-state.codec.js';
+import { serializedOnce } from '../protocol/serialized-message.js';
 import { InMemoryUsedTokenStore } from '../session/used-token.store.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import {
@@ -23,6 +24,7 @@ import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator } from '../schema/schema-validator.interface.js';
 import { checkCacheHint, type CacheHint } from './cache-hint.interface.js';
 import { checkExtensions, mergeCapabilities } from './capabilities.js';
+import { encodeCapabilities, encodeImplementation } from './definition.encoder.js';
 import { buildListings, type CatalogListing } from './catalog-listing.js';
 import {
   checkIdentity,
@@ -74,6 +76,8 @@ export class Runtime {
   readonly modernVersions: readonly ProtocolVersion[];
   /** The served initialize-era revisions, newest first. */
   readonly legacyVersions: readonly ProtocolVersion[];
+  /** The `initialize` result of each served initialize-era revision, encoded for it once. */
+  readonly initializeResults: Readonly<Partial<Record<ProtocolVersion, JsonObject>>>;
   readonly discoveryCache: CacheHint;
   readonly toolsCache: CacheHint;
   readonly resourcesCache: CacheHint;
@@ -123,6 +127,9 @@ export class Runtime {
     const served = (version: ProtocolVersion) => this.protocolVersions.includes(version);
     this.modernVersions = Object.freeze(MODERN_VERSIONS.filter(served));
     this.legacyVersions = Object.freeze(LEGACY_VERSIONS.filter(served));
+    this.initializeResults = Object.freeze(
+      Object.fromEntries(this.legacyVersions.map((version) => [version, this.greeting(version)])),
+    );
     this.discoveryCache = checkCacheHint(
       options.discoveryCache ?? DEFAULT_DISCOVERY_CACHE,
       'discoveryCache',
@@ -159,6 +166,17 @@ export class Runtime {
   }
 
   /** A list cache hint, checked; `public` is sent as `private` when lists vary per caller. */
+  /** The `initialize` result of one revision: what it has of the capabilities and serverInfo. */
+  private greeting(version: ProtocolVersion): JsonObject {
+    const result: JsonObject = {
+      protocolVersion: version,
+      capabilities: encodeCapabilities(this.capabilities, version),
+      serverInfo: encodeImplementation(this.serverInfo, version),
+    };
+    if (this.instructions !== undefined) result.instructions = this.instructions;
+    return serializedOnce(result);
+  }
+
   private listHint(
     options: RuntimeOptions,
     option: 'toolsCache' | 'promptsCache' | 'resourcesCache',

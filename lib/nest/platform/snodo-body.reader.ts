@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Observable } from 'rxjs';
 import type { BodyProblem, StreamableHttpTransport } from '../../transports/index.js';
 import { SNODO_ENDPOINT_PATH, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
@@ -56,23 +57,38 @@ const FASTIFY_BODY_PROBLEMS: Readonly<Record<string, BodyProblem>> = {
  * @internal
  */
 @Injectable()
-export class SnodoBodyReader {
+export class SnodoBodyReader implements OnModuleInit {
   private readonly logger = new Logger('Snodo');
+  private installed = false;
   /** Built on first use (a request, or the route being added), when the prefix and versioning are set. */
   private matches: ((url: string) => boolean) | undefined;
 
   constructor(
-    adapterHost: HttpAdapterHost,
+    private readonly adapterHost: HttpAdapterHost,
     private readonly config: ApplicationConfig,
     @Inject(SNODO_ENDPOINT_PATH) private readonly path: string,
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
   ) {
     // The adapter is set before the app initialises (NestFactory.create, or a testing module's
     // createNestApplication), and init$ replays it: in both cases this runs before the parsers.
-    adapterHost.init$.subscribe(() => {
-      const adapter = adapterHost.httpAdapter as unknown as AdapterLike | undefined;
-      if (adapter !== undefined && adapter !== null) this.install(adapter);
-    });
+    // Nest before 11.1.4 has no init$: NestFactory.create has set the adapter by now; a testing
+    // module's app gets it later, and onModuleInit installs what it still can.
+    const init$ = (adapterHost as { init$?: Observable<void> }).init$;
+    if (init$ !== undefined) init$.subscribe(() => this.installOnce());
+    else this.installOnce();
+  }
+
+  onModuleInit(): void {
+    if (this.installed || this.adapterHost.httpAdapter === undefined) return;
+    this.logger.warn(NEST_MESSAGES.BODY_READER_LATE);
+    this.installOnce();
+  }
+
+  private installOnce(): void {
+    const adapter = this.adapterHost.httpAdapter as unknown as AdapterLike | undefined;
+    if (this.installed || adapter === undefined || adapter === null) return;
+    this.installed = true;
+    this.install(adapter);
   }
 
   private install(adapter: AdapterLike): void {

@@ -3,6 +3,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   LATEST_LEGACY_VERSION,
   METHODS,
+  PROTOCOL_VERSIONS,
+  REVISIONS,
   Router,
   createRuntime,
   type RequestMethod,
@@ -71,6 +73,50 @@ describe('StdioTransport', () => {
       });
       // The level was `error` by the time the tool ran, so its warning was not sent.
       expect(answers.filter((answer) => answer.method === 'notifications/message')).toEqual([]);
+    });
+  });
+
+  describe('batches', () => {
+    const BATCH_REVISION = PROTOCOL_VERSIONS.find((version) => REVISIONS[version].batches)!;
+    const initialize = (protocolVersion: string) => ({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {} },
+    });
+
+    it('should serve a batch in a session of a revision that takes them, as one line', async () => {
+      const answers = await exchange([
+        initialize(BATCH_REVISION),
+        [
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+          { jsonrpc: '2.0', id: 2, method: 'ping' },
+          { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'noisy' } },
+          initialize(BATCH_REVISION),
+        ],
+      ]);
+      const batch = answers.find((answer) => Array.isArray(answer)) as unknown as object[];
+      expect(batch).toEqual([
+        { jsonrpc: '2.0', id: 2, result: {} },
+        { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'done' }] } },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32600, message: expect.stringContaining('alone') },
+        },
+      ]);
+      expect(answers.filter((answer) => answer.method === 'notifications/message')).toHaveLength(1);
+    });
+
+    it('should refuse a batch in any other session as a whole', async () => {
+      const answers = await exchange([
+        initialize(LATEST_LEGACY_VERSION),
+        [{ jsonrpc: '2.0', id: 2, method: 'ping' }],
+      ]);
+      expect(answers[1]).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32600, message: expect.stringContaining(BATCH_REVISION) },
+      });
     });
   });
 });

@@ -8,7 +8,9 @@ import {
   serializeMessage,
   type Exchange,
   type HandleOutcome,
+  type InboundBatch,
   type InboundMessage,
+  type JsonRpcResponse,
   type JsonRpcId,
   type MethodTable,
   type NotificationHub,
@@ -112,6 +114,7 @@ export class StdioTransport {
 
   /** Whether a message changes the session (its method says so in the method table). */
   private changesSession(inbound: InboundMessage): boolean {
+    if (inbound.kind === 'batch') return inbound.items.some((item) => this.changesSession(item));
     return (
       (inbound.kind === 'request' || inbound.kind === 'notification') &&
       this.handler.methods.get(inbound.message.method)?.changesSession === true
@@ -156,11 +159,64 @@ export class StdioTransport {
   }
 
   private async receive(inbound: InboundMessage): Promise<void> {
-    if (inbound.kind === 'response' && this.pending.settle('stdio', inbound)) return;
+    if (inbound.kind === 'batch') return this.receiveBatch(inbound);
+    const response = await this.serveOne(inbound);
+    if (response !== undefined) this.write(response);
+  }
+
+  /**
+   * A batch: served in a session whose revision takes batches (2025-03-26), its responses written
+   * as one line holding an array (nothing when it held no request); refused as a whole otherwise.
+   */
+  private async receiveBatch(batch: InboundBatch): Promise<void> {
+    for (const item of batch.items) {
+      if (item.kind === 'response') this.pending.settle('stdio', item);
+    }
+    const aborts = new Map<InboundBatch['items'][number], AbortController>();
+    const exchangeOf = (item: InboundBatch['items'][number]): Exchange => {
+      const abort = new AbortController();
+      aborts.set(item, abort);
+      if (item.kind === 'request') this.inflight.set(item.message.id, abort);
+      return this.exchange(abort);
+    };
+    let answered: HandleOutcome | HandleOutcome[];
+    try {
+      answered = await this.handler.handleBatch(batch, this.session, exchangeOf);
+    } finally {
+      for (const item of batch.items) {
+        if (item.kind === 'request') this.inflight.delete(item.message.id);
+      }
+    }
+    if (!Array.isArray(answered)) {
+      if (answered.response !== undefined) this.write(answered.response);
+      return;
+    }
+    const responses = answered.flatMap((outcome, index) => {
+      const abort = aborts.get(batch.items[index]!) ?? new AbortController();
+      const response = this.settle(outcome, abort);
+      return response === undefined ? [] : [response];
+    });
+    if (responses.length > 0) this.write(responses);
+  }
+
+  /** Serves one message; resolves with the response to write, if any. */
+  private async serveOne(inbound: InboundMessage): Promise<JsonRpcResponse | undefined> {
+    if (inbound.kind === 'response' && this.pending.settle('stdio', inbound)) return undefined;
     const id = inbound.kind === 'request' ? inbound.message.id : undefined;
     const abort = new AbortController();
     if (id !== undefined) this.inflight.set(id, abort);
-    const exchange: Exchange = {
+    let outcome: HandleOutcome;
+    try {
+      outcome = await this.handler.handle(inbound, this.exchange(abort));
+    } finally {
+      if (id !== undefined) this.inflight.delete(id);
+    }
+    return this.settle(outcome, abort);
+  }
+
+  /** The exchange of one message: its abort signal, notifications and requests to the client. */
+  private exchange(abort: AbortController): Exchange {
+    return {
       transport: 'stdio',
       session: this.session,
       signal: abort.signal,
@@ -170,28 +226,26 @@ export class StdioTransport {
       sendRequest: (method, params) =>
         this.pending.send('stdio', method, params, (request) => this.write(request)),
     };
-    let outcome: HandleOutcome;
-    try {
-      outcome = await this.handler.handle(inbound, exchange);
-    } finally {
-      if (id !== undefined) this.inflight.delete(id);
-    }
+  }
+
+  /** Applies what an outcome did; returns its response unless the request was cancelled. */
+  private settle(outcome: HandleOutcome, abort: AbortController): JsonRpcResponse | undefined {
     this.applySessionEffects(outcome);
     if (outcome.cancelled !== undefined) {
       this.inflight.get(outcome.cancelled)?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
       this.listens.get(outcome.cancelled)?.();
       this.listens.delete(outcome.cancelled);
     }
-    if (abort.signal.aborted) return;
+    if (abort.signal.aborted) return undefined;
     if (outcome.listen !== undefined && this.hub !== undefined) {
       this.write(outcome.listen.acknowledgement);
       const unregister = this.hub.listen(outcome.listen.id, outcome.listen.filter, (message) =>
         this.write(message),
       );
       this.listens.set(outcome.listen.id, unregister);
-      return;
+      return undefined;
     }
-    if (outcome.response !== undefined) this.write(outcome.response);
+    return outcome.response;
   }
 
   private applySessionEffects(outcome: HandleOutcome): void {

@@ -31,6 +31,16 @@ export function send(
   res.end(body);
 }
 
+/** Writes a JSON body (a batch's responses) with its status. @internal */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
 /**
  * Writes an HTTP error status with a JSON-RPC error body (with the request's id, when known).
  * @internal

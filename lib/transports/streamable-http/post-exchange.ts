@@ -13,7 +13,7 @@ import {
   type StandardHeaders,
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
-import { send, sendError } from './json-response.writer.js';
+import { send, sendError, sendJson } from './json-response.writer.js';
 import { LazyAbort } from './lazy-abort.js';
 import { ResumableStream, type ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
@@ -158,6 +158,27 @@ export class PostExchange implements Exchange {
       return;
     }
     if (outcome.response !== undefined) stream.send(outcome.response);
+    if (stream instanceof ResumableStream) stream.end();
+    else stream.close();
+  }
+
+  /**
+   * Writes the outcomes of a batch: their responses at the end of the event stream if one was
+   * opened, else as one JSON array (202 and no body when none of them was a request).
+   */
+  respondAll(outcomes: readonly HandleOutcome[]): void {
+    if (this.abandoned) return;
+    const responses = outcomes.flatMap((outcome) =>
+      outcome.response === undefined ? [] : [outcome.response],
+    );
+    const { stream, res } = this;
+    if (stream === undefined) {
+      if (res.writableEnded || res.destroyed) return;
+      if (responses.length === 0) res.writeHead(202).end();
+      else sendJson(res, 200, responses);
+      return;
+    }
+    for (const response of responses) stream.send(response);
     if (stream instanceof ResumableStream) stream.end();
     else stream.close();
   }

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
-  KNOWN_LEGACY_VERSIONS,
+  LEGACY_VERSIONS,
   PendingClientRequests,
   classifyParsed,
   isModernMessage,
   type HandleOutcome,
+  type InboundBatch,
   type InboundMessage,
   type JsonRpcId,
   type NotificationHub,
@@ -31,7 +32,7 @@ import { TRANSPORT_MESSAGES } from '../transport.messages.js';
  * older SDKs send an earlier revision than the one negotiated; the session's revision is what is
  * served either way.
  */
-const LEGACY_HEADER_VERSIONS: ReadonlySet<string> = new Set(KNOWN_LEGACY_VERSIONS);
+const LEGACY_HEADER_VERSIONS: ReadonlySet<string> = new Set(LEGACY_VERSIONS);
 
 /**
  * Where the JSON-RPC id of a POST being served is kept on its request, for answers that are given
@@ -95,6 +96,7 @@ export class PostRequestHandler {
     if (inbound === undefined) return;
     const requestId = idOf(inbound);
     if (requestId !== undefined) (req as { [REQUEST_ID]?: JsonRpcId })[REQUEST_ID] = requestId;
+    if (inbound.kind === 'batch') return this.batch(req, res, inbound);
     const opensSession = this.opensSession(inbound);
     if (opensSession && !(await this.admitsInitialize(req, res, requestId))) return;
     const headerVersion = header(req, 'mcp-protocol-version');
@@ -157,6 +159,41 @@ export class PostRequestHandler {
       post.respond(outcome, headers);
     } finally {
       if (inflight !== undefined) this.inflight.delete(inflight);
+      stopped();
+      release?.();
+    }
+  }
+
+  /**
+   * A batch: served only in a session whose revision takes batches (2025-03-26), on one response:
+   * a JSON array of the responses, or an event stream when a message sent notifications first.
+   * Its requests cannot be cancelled one by one.
+   */
+  private async batch(
+    req: PreReadRequest,
+    res: ServerResponse,
+    batch: InboundBatch,
+  ): Promise<void> {
+    const headerVersion = header(req, 'mcp-protocol-version');
+    const session =
+      header(req, 'mcp-session-id') === undefined
+        ? undefined
+        : await this.findSession(req, res, batch, headerVersion);
+    if (res.headersSent) return;
+    for (const item of batch.items) {
+      if (item.kind === 'response' && session !== undefined) this.pending.settle(session.id, item);
+    }
+    const post = new PostExchange(req, res, session, headerVersion, this.exchangeDeps);
+    const stopped = this.running.add(post, undefined);
+    const release = session === undefined ? undefined : this.deps.sessions.hold?.(session.id);
+    try {
+      const answered = await this.deps.handler.handleBatch(batch, session, () => post);
+      post.unwatch();
+      if (!Array.isArray(answered)) return post.respond(answered, undefined);
+      await this.applySessionEffects(combinedEffects(answered), session);
+      for (const outcome of answered) this.cancelNamed(outcome, session);
+      post.respondAll(answered);
+    } finally {
       stopped();
       release?.();
     }
@@ -260,11 +297,15 @@ export class PostRequestHandler {
       await this.deps.sessions.create(record);
       return { 'Mcp-Session-Id': record.id };
     }
-    if (outcome.sessionInitialized === true && session !== undefined && !session.initialized) {
-      await this.deps.sessions.update({ ...session, initialized: true });
-    }
-    if (outcome.sessionLogLevel !== undefined && session !== undefined) {
-      await this.deps.sessions.update({ ...session, logLevel: outcome.sessionLogLevel });
+    if (session === undefined) return undefined;
+    const initialized = outcome.sessionInitialized === true && !session.initialized;
+    const logLevel = outcome.sessionLogLevel;
+    if (initialized || logLevel !== undefined) {
+      await this.deps.sessions.update({
+        ...session,
+        ...(initialized ? { initialized } : {}),
+        ...(logLevel === undefined ? {} : { logLevel }),
+      });
     }
     return undefined;
   }
@@ -289,11 +330,20 @@ function acceptsMediaTypes(req: PreReadRequest, res: ServerResponse): boolean {
 const inflightKey = (session: SessionRecord, id: JsonRpcId): string =>
   `${session.id}\u0000${String(id)}`;
 
+/** What the messages of a batch did to their session, as one outcome. */
+const combinedEffects = (outcomes: readonly HandleOutcome[]): HandleOutcome => ({
+  status: 200,
+  sessionInitialized: outcomes.some((outcome) => outcome.sessionInitialized === true),
+  sessionLogLevel: outcomes.findLast((outcome) => outcome.sessionLogLevel !== undefined)
+    ?.sessionLogLevel,
+});
+
 const idOf = (inbound: InboundMessage): JsonRpcId | undefined => {
   switch (inbound.kind) {
     case 'request':
       return inbound.message.id;
     case 'notification':
+    case 'batch':
       return undefined;
     default:
       return inbound.id;

@@ -2,7 +2,6 @@ import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { readImplementation } from '../envelope.js';
 import { isJsonObject } from '../json-rpc.parser.js';
-import type { JsonObject } from '../json-rpc.type.js';
 import { errorOutcome, resultOutcome } from '../outcomes.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
 import type { NotificationMethod, RequestMethod } from './method-descriptor.js';
@@ -39,14 +38,8 @@ export const INITIALIZE: RequestMethod = {
         200,
       );
     }
-    const result: JsonObject = {
-      protocolVersion: version,
-      capabilities: runtime.capabilities,
-      serverInfo: runtime.serverInfo,
-    };
-    if (runtime.instructions !== undefined) result.instructions = runtime.instructions;
     return {
-      ...resultOutcome(request.id, result),
+      ...resultOutcome(request.id, runtime.initializeResults[version]!),
       openSession: {
         protocolVersion: version,
         clientInfo: readImplementation(params.clientInfo),

@@ -1,6 +1,8 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
-import { PROTOCOL_VERSIONS } from '../protocol-version.js';
+import { encodePromptMessages } from '../../results/content.encoder.js';
+import type { JsonObject } from '../json-rpc.type.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
 import type { RequestMethod } from './method-descriptor.js';
 
 /** `prompts/get`: renders a prompt with its arguments. */
@@ -26,6 +28,8 @@ export const PROMPTS_GET: RequestMethod = {
       runtime.dispatchOptions,
     );
     if (!outcome.ok) return call.failure(outcome.error);
-    return call.result({ ...outcome.value });
+    const result = { ...outcome.value } as JsonObject;
+    result.messages = encodePromptMessages(outcome.value.messages, REVISIONS[call.client.version]);
+    return call.result(result);
   },
 };

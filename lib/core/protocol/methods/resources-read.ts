@@ -2,7 +2,8 @@ import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { readCacheHint } from '../../results/resource-result.js';
 import type { JsonObject } from '../json-rpc.type.js';
-import { PROTOCOL_VERSIONS } from '../protocol-version.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
+import { encodeResourceContents } from '../../results/content.encoder.js';
 import type { RequestMethod } from './method-descriptor.js';
 
 /**
@@ -26,6 +27,10 @@ export const RESOURCES_READ: RequestMethod = {
     const outcome = await runtime.router.readResource(uri, call.context(), runtime.dispatchOptions);
     if (!outcome.ok) return call.failure(outcome.error);
     const result = { ...outcome.value } as JsonObject;
+    result.contents = encodeResourceContents(
+      outcome.value.contents,
+      REVISIONS[call.client.version],
+    );
     if (!call.modern) return call.result(result);
     const hint = readCacheHint(outcome.value) ?? runtime.resourcesCache;
     return call.result({ ...result, ttlMs: hint.ttlMs, cacheScope: hint.scope });

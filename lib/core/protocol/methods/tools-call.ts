@@ -1,13 +1,12 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
-import { isJsonObject } from '../json-rpc.parser.js';
-import type { JsonObject } from '../json-rpc.type.js';
 import { statusOf } from '../outcomes.js';
 import { checkParamHeaders } from '../param-headers.js';
 import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
 import { ErrorCode } from '../../errors/error-code.enum.js';
 import type { ToolRequestCheck } from '../../router/tool-call.js';
+import { encodeToolResult } from '../../results/content.encoder.js';
 
 /**
  * The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (see x-mcp-header.ts),
@@ -54,15 +53,6 @@ export const TOOLS_CALL: RequestMethod = {
       paramHeaderCheck(call, name),
     );
     if (!outcome.ok) return call.error(outcome.error, statusOf(outcome.error));
-    const result = { ...outcome.value } as JsonObject;
-    const structured = result.structuredContent;
-    if (
-      !REVISIONS[call.client.version].anyStructuredContent &&
-      structured !== undefined &&
-      !isJsonObject(structured)
-    ) {
-      result.structuredContent = { result: structured };
-    }
-    return call.result(result);
+    return call.result(encodeToolResult(outcome.value, REVISIONS[call.client.version]));
   },
 };
