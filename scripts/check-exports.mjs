@@ -1,4 +1,4 @@
-// Checks the built package: `./core` and `./client` must load where only the package's own
+// Checks the built package (its ES modules and its CommonJS copies): `./core` and `./client` must load where only the package's own
 // dependencies are installed (no Nest, rxjs or reflect-metadata), and `./redis` with ioredis added. Copies dist/ into an empty
 // temporary folder, links the dependencies into its node_modules, and imports them.
 import {
@@ -10,6 +10,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -47,8 +48,24 @@ try {
   const redis = await import(pathToFileURL(join(dir, 'dist/redis/index.js')).href);
   if (typeof redis.redisStore({ url: 'redis://127.0.0.1:1' }).ready !== 'function')
     throw new Error('./redis gave no store');
+  // The CommonJS copies: the same, through require().
+  const require = createRequire(join(dir, 'package.json'));
+  const coreCjs = require(join(dir, 'dist/cjs/core/index.js'));
+  const clientCjs = require(join(dir, 'dist/cjs/client/index.js'));
+  const cjsClient = await clientCjs.SnodoClient.inProcess(
+    new coreCjs.Runtime({ name: 'exports-check', version: '1.0.0' }),
+  );
+  if ((await cjsClient.request('server/discover')).resultType !== 'complete')
+    throw new Error('the CommonJS core and client gave no server/discover result');
+  let nestRequired = true;
+  try {
+    require(join(dir, 'dist/cjs/index.js'));
+  } catch {
+    nestRequired = false;
+  }
+  if (nestRequired) throw new Error('the check is void: "." was required without Nest installed');
   console.log(
-    'exports: ./core, ./client and ./redis (with ioredis) load without Nest; "." needs it, as expected',
+    'exports: ./core, ./client and ./redis (with ioredis) load without Nest, as ES modules and as CommonJS; "." needs it, as expected',
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

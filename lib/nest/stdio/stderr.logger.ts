@@ -1,5 +1,14 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 
+/** `ConsoleLogger.printMessages`, whose trailing parameters differ between Nest 11 and 12. */
+type PrintMessages = (
+  messages: unknown[],
+  context?: string,
+  logLevel?: LogLevel,
+  writeStreamType?: 'stdout' | 'stderr',
+  ...rest: unknown[]
+) => void;
+
 /**
  * A Nest logger that writes every line to stderr, so that stdout carries only MCP messages.
  * @publicApi
@@ -10,9 +19,16 @@ export class StderrLogger extends ConsoleLogger {
     context?: string,
     logLevel?: LogLevel,
     _writeStreamType?: 'stdout' | 'stderr',
-    errorStack?: unknown,
-    params?: Record<string, unknown>,
+    ...rest: unknown[]
   ): void {
-    super.printMessages(messages, context, logLevel, 'stderr', errorStack, params);
+    // The error stack (and, on Nest 12, the params) pass through as they came.
+    (super.printMessages as PrintMessages).call(
+      this,
+      messages,
+      context,
+      logLevel,
+      'stderr',
+      ...rest,
+    );
   }
 }
