@@ -13,7 +13,8 @@ export const PLATFORM = process.env.PLATFORM === 'fastify' ? 'fastify' : 'expres
 async function adapter(): Promise<unknown> {
   if (PLATFORM !== 'fastify') return undefined;
   const { FastifyAdapter } = await import('@nestjs/platform-fastify');
-  return new FastifyAdapter();
+  // Fastify's own forceCloseConnections: Nest 11's adapter ignores Nest's option of that name.
+  return new FastifyAdapter({ forceCloseConnections: true });
 }
 
 /**

@@ -68,7 +68,7 @@ export class SnodoExecutionContext implements ExecutionContext {
    */
   getInvocation(): SnodoInvocation {
     const invocation = this.getArgByIndex<unknown>(1);
-    if (!(invocation instanceof SnodoInvocation))
+    if (!SnodoInvocation.isInvocation(invocation))
       throw new Error(NEST_MESSAGES.NOT_A_SNODO_CONTEXT);
     return invocation;
   }

@@ -6,6 +6,9 @@ import {
   type AuthorizationPhase,
 } from '../../core/index.js';
 
+/** Marks the invocations of every copy of this package, its ES modules and its CommonJS modules alike. */
+const INVOCATION_BRAND = Symbol.for('snodo.invocation');
+
 /**
  * What guards and interceptors of a component receive as the second argument of their
  * execution context (`context.getArgs()[1]`, or `SnodoExecutionContext.create(context)`): the
@@ -13,6 +16,22 @@ import {
  * @publicApi
  */
 export class SnodoInvocation {
+  static {
+    Object.defineProperty(this.prototype, INVOCATION_BRAND, { value: true });
+  }
+
+  /**
+   * Whether a value is an invocation, also one made by another copy of this package (an app that
+   * loads both its ES modules and its CommonJS modules), where `instanceof` would say no.
+   */
+  static isInvocation(value: unknown): value is SnodoInvocation {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[INVOCATION_BRAND] === true
+    );
+  }
+
   private current: CallContext;
 
   constructor(
