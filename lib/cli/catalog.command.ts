@@ -3,56 +3,15 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readCatalog, renderCatalog } from '../client/catalog/index.js';
 import { SnodoClient } from '../client/snodo.client.js';
+import { CATALOG_USAGE, parseCatalogArgs, type CatalogArgs } from './catalog-args.js';
 import { CLI_MESSAGES } from './cli.messages.js';
+import { CommandError } from './command.error.js';
 
 /** Where the command writes. @internal */
 export interface CommandIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
-}
-
-/** What `snodo catalog` was asked to do. */
-interface CatalogArgs {
-  readonly module?: string;
-  readonly url?: string;
-  readonly output?: string;
-}
-
-export const CATALOG_USAGE = [
-  'usage: snodo catalog (--module <compiled file>#<ExportedModule> | --url <endpoint>) [--output <file>]',
-  '  --module  boots the module without listening and reads its catalog in process',
-  '  --url     reads the catalog of a running Streamable HTTP endpoint',
-  '  --output  writes the Markdown there instead of stdout',
-].join('\n');
-
-/** A bad invocation or input: one line on stderr (and the usage, for a bad invocation), exit code 1. */
-class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly showUsage = false,
-  ) {
-    super(message);
-  }
-}
-
-function parse(argv: readonly string[]): CatalogArgs {
-  const args: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    const [name, inline] = flag.startsWith('--') ? flag.slice(2).split(/=(.*)/s, 2) : [];
-    if (name === undefined || !['module', 'url', 'output'].includes(name)) {
-      throw new CommandError(CLI_MESSAGES.UNKNOWN_ARGUMENT(flag), true);
-    }
-    const value = inline ?? argv[++i];
-    if (value === undefined || value === '')
-      throw new CommandError(CLI_MESSAGES.NEEDS_VALUE(name), true);
-    args[name] = value;
-  }
-  if ((args.module === undefined) === (args.url === undefined)) {
-    throw new CommandError(CLI_MESSAGES.ONE_SOURCE, true);
-  }
-  return args;
 }
 
 async function loadModule(spec: string, cwd: string): Promise<unknown> {
@@ -90,6 +49,7 @@ async function loadModule(spec: string, cwd: string): Promise<unknown> {
 }
 
 async function openClient(args: CatalogArgs, cwd: string): Promise<SnodoClient> {
+  const options = { headers: args.headers, bearerToken: args.bearerToken };
   if (args.url !== undefined) {
     let url: URL;
     try {
@@ -97,23 +57,24 @@ async function openClient(args: CatalogArgs, cwd: string): Promise<SnodoClient> 
     } catch {
       throw new CommandError(CLI_MESSAGES.BAD_URL(args.url));
     }
-    return SnodoClient.connect(url);
+    return SnodoClient.connect(url, options);
   }
   const module = await loadModule(args.module!, cwd);
   // Loaded only in module mode, so that --url works without Nest installed.
   const { createSnodoTestClient } = await import('../nest/testing/index.js');
-  return createSnodoTestClient(module as never);
+  return createSnodoTestClient(module as never, options);
 }
 
 /**
  * `snodo catalog`: writes the Markdown catalog of a module (booted without listening) or of a
- * running endpoint. Returns the exit code: 0, or 1 with one line on stderr.
+ * running endpoint, as a caller with the `--header` and `--bearer` credentials sees it. Returns
+ * the exit code: 0, or 1 with one line on stderr.
  * @internal
  */
 export async function catalogCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   let client: SnodoClient | undefined;
   try {
-    const args = parse(argv);
+    const args = parseCatalogArgs(argv);
     client = await openClient(args, io.cwd);
     const markdown = renderCatalog(await readCatalog(client));
     if (args.output === undefined) io.stdout(markdown);

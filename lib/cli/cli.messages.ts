@@ -11,6 +11,14 @@ export const CLI_MESSAGES = {
     `${path} has no exported module "${exported}"${available.length === 0 ? '' : ` (it exports ${available.join(', ')})`}`,
   NOT_A_MODULE: (exported: string, path: string) =>
     `"${exported}" in ${path} is a provider, not a Nest module`,
+  BAD_HEADER_SYNTAX: (line: string) =>
+    `--header must be "<Name>: <value>", such as "X-Api-Key: 123"; got "${line}"`,
+  BAD_HEADER: (line: string, reason: string) => `--header "${line}": ${reason}`,
+  DUPLICATE_HEADER: (name: string) =>
+    `--header ${name} is given twice (header names ignore case); give it once`,
+  BAD_BEARER: '--bearer must be the token alone: visible characters, without spaces or "Bearer "',
+  BEARER_AND_AUTHORIZATION:
+    'give either --bearer or an Authorization --header, not both: --bearer sets Authorization',
   BAD_URL: (url: string) => `--url must be an http(s) URL, got "${url}"`,
   FAILED: (command: string, reason: string) => `snodo ${command}: ${reason}`,
   NO_COMMAND: 'no command given',

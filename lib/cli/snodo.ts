@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { CATALOG_USAGE, catalogCommand } from './catalog.command.js';
+import { CATALOG_USAGE } from './catalog-args.js';
+import { catalogCommand } from './catalog.command.js';
 import { CLI_MESSAGES } from './cli.messages.js';
 
 const [command, ...rest] = process.argv.slice(2);

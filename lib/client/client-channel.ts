@@ -8,6 +8,7 @@ import {
 } from '../core/index.js';
 import { SnodoClientError } from './snodo-client.error.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
+import type { RequestHeaders } from './request-headers.js';
 
 /** What a channel needs to know of a request besides its body (HTTP routing headers). @internal */
 export interface SendHints {
@@ -15,6 +16,8 @@ export interface SendHints {
   readonly protocolVersion: string;
   /** The tool or prompt name, or resource URI (`Mcp-Name`). */
   readonly name?: string;
+  /** The caller's extra headers (checked, lower-case names), such as `authorization`. */
+  readonly headers?: RequestHeaders;
 }
 
 /**
@@ -24,11 +27,17 @@ export interface SendHints {
 export interface ClientChannel {
   /** Sends a request (resolves to its response) or a notification (resolves to `undefined`). */
   send(message: JsonObject, hints: SendHints): Promise<JsonRpcResponse | undefined>;
-  /** Ends the initialize-era session, if any. */
-  close(): Promise<void>;
+  /** Ends the initialize-era session, if any, sending the caller's extra headers. */
+  close(headers?: RequestHeaders): Promise<void>;
 }
 
-/** A runtime in this process, through the protocol handler the transports use. @internal */
+/**
+ * A runtime in this process, through the protocol handler the transports use. Each message gets
+ * a request of its own, `{ headers }` with the caller's extra headers, as `context.request`: what
+ * guards written for HTTP read (`request.headers.authorization`), and the carrier of
+ * request-scoped providers.
+ * @internal
+ */
 export class InProcessChannel implements ClientChannel {
   private readonly handler: ProtocolHandler;
   private session: SessionRecord | undefined;
@@ -41,10 +50,11 @@ export class InProcessChannel implements ClientChannel {
     this.handler = new ProtocolHandler(source);
   }
 
-  async send(message: JsonObject): Promise<JsonRpcResponse | undefined> {
+  async send(message: JsonObject, hints?: SendHints): Promise<JsonRpcResponse | undefined> {
     const outcome = await this.handler.handle(classifyMessage(message), {
       transport: 'in-process',
       session: this.session,
+      request: { headers: { ...hints?.headers } },
     });
     if (outcome.openSession !== undefined) {
       this.session = { ...outcome.openSession, id: 'in-process', initialized: false };
@@ -65,7 +75,8 @@ const PLAIN = /^[\x20-\x7e]*$/;
 
 /**
  * A Streamable HTTP endpoint. Answers come as JSON or as an event stream, read until the
- * response with the request's id; the session id of an `initialize` is kept and sent back.
+ * response with the request's id; the session id of an `initialize` is kept and sent back. The
+ * caller's extra headers go on every request, the `DELETE` that ends the session included.
  * @internal
  */
 export class HttpChannel implements ClientChannel {
@@ -75,6 +86,7 @@ export class HttpChannel implements ClientChannel {
 
   async send(message: JsonObject, hints: SendHints): Promise<JsonRpcResponse | undefined> {
     const headers: Record<string, string> = {
+      ...hints.headers,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': hints.protocolVersion,
@@ -116,11 +128,12 @@ export class HttpChannel implements ClientChannel {
     return body;
   }
 
-  async close(): Promise<void> {
+  async close(extra?: RequestHeaders): Promise<void> {
     if (this.sessionId === undefined) return;
     const sessionId = this.sessionId;
     this.sessionId = undefined;
-    await fetch(this.url, { method: 'DELETE', headers: { 'mcp-session-id': sessionId } })
+    const headers = { ...extra, 'mcp-session-id': sessionId };
+    await fetch(this.url, { method: 'DELETE', headers })
       .then((response) => response.body?.cancel())
       .catch(() => undefined);
   }

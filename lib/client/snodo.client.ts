@@ -21,6 +21,7 @@ import {
   type SendHints,
 } from './client-channel.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
+import { checkRequestHeaders, type RequestHeadersOption } from './request-headers.js';
 
 /**
  * Options of {@link SnodoClient}.
@@ -41,6 +42,24 @@ export interface SnodoClientOptions {
    * header of a method that names a component). @default the protocol's `METHODS`
    */
   methods?: MethodTable;
+  /**
+   * Extra HTTP headers sent with every request (the `DELETE` that ends an initialize-era session
+   * included), such as `{ 'X-Api-Key': key }`: what guarded components need. A function is called
+   * before every request (it may be async), for a token that expires. Names must be HTTP tokens,
+   * each given once (ignoring case), and values free of CR and LF; the headers the client sets
+   * itself (`Accept`, `Content-Type`, `Content-Length`, `Mcp-Protocol-Version`, `Mcp-Session-Id`,
+   * `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) are refused. In process, the headers are the
+   * `headers` of the request object guards and handlers see (`context.request`), names in lower
+   * case as in a Node request.
+   * @default {}
+   */
+  headers?: RequestHeadersOption;
+  /**
+   * A bearer token, sent as `Authorization: Bearer <token>` with every request. Give it or an
+   * `Authorization` header, not both.
+   * @default undefined
+   */
+  bearerToken?: string;
 }
 
 /** A JSON object with the list under `key`, after following every cursor. */
@@ -54,13 +73,16 @@ export type CatalogEntry = JsonObject & { name: string };
  * same process (no network, no Nest) or to any Streamable HTTP endpoint, negotiating the
  * stateless 2026-07-28 revision first and falling back to an `initialize` session. Lists follow
  * cursors to the end. JSON-RPC errors are thrown as {@link SnodoError} (with `code`), transport
- * failures as `SnodoClientError`.
+ * failures as `SnodoClientError`. Headers (`headers`, `bearerToken`) go with every request.
  * @example
  * ```ts
- * const client = await SnodoClient.connect('http://127.0.0.1:3000/mcp');
+ * const client = await SnodoClient.connect('http://127.0.0.1:3000/mcp', {
+ *   headers: { 'X-Api-Key': process.env.API_KEY! },
+ * });
  * const tools = await client.listTools();
  * await client.close();
  * ```
+ * @see docs/catalog.md
  * @publicApi
  */
 export class SnodoClient {
@@ -68,15 +90,24 @@ export class SnodoClient {
   private version: string = MODERN_PROTOCOL_VERSION;
   private serverInfoValue: Implementation | undefined;
   private capabilitiesValue: JsonObject = {};
+  /** The checked headers, when they are fixed (not a function). */
+  private readonly fixedHeaders: Record<string, string> | undefined;
 
+  /** @throws {TypeError} for headers or a bearer token that cannot be sent. */
   private constructor(
     private readonly channel: ClientChannel,
     private readonly options: SnodoClientOptions,
-  ) {}
+  ) {
+    const { headers, bearerToken } = options;
+    if (typeof headers === 'function') checkRequestHeaders(undefined, bearerToken);
+    this.fixedHeaders =
+      typeof headers === 'function' ? undefined : checkRequestHeaders(headers, bearerToken);
+  }
 
   /**
    * A client of a runtime in this process: a `SnodoRegistry` (which follows catalog changes) or a
    * `Runtime`. Speaks 2026-07-28 unless `options.protocolVersion` names an older revision.
+   * @throws {TypeError} for headers or a bearer token that cannot be sent.
    */
   static async inProcess(
     source: RuntimeSource | Runtime,
@@ -102,7 +133,11 @@ export class SnodoClient {
     return client;
   }
 
-  /** A client of a Streamable HTTP endpoint, such as `http://127.0.0.1:3000/mcp`. */
+  /**
+   * A client of a Streamable HTTP endpoint, such as `http://127.0.0.1:3000/mcp`.
+   * @throws {TypeError} for headers or a bearer token that cannot be sent, before any request.
+   * @throws {SnodoClientError} when the endpoint cannot be reached or is not MCP.
+   */
   static async connect(url: string | URL, options: SnodoClientOptions = {}): Promise<SnodoClient> {
     const client = new SnodoClient(new HttpChannel(String(url)), options);
     await client.negotiate();
@@ -177,15 +212,21 @@ export class SnodoClient {
   /**
    * Sends any request, with the 2026-07-28 envelope or in the initialize session.
    * @throws {SnodoError} when the server answers with a JSON-RPC error.
+   * @throws {TypeError} when the `headers` function returns headers that cannot be sent.
    */
   async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
     const modern = this.version === MODERN_PROTOCOL_VERSION;
     const body = modern ? { ...params, _meta: { ...this.envelope(), ...metaOf(params) } } : params;
     const target = (this.options.methods ?? METHODS).request(method)?.target;
     const name = target === undefined ? undefined : params[target];
+    const hints: SendHints = {
+      protocolVersion: this.version,
+      name: typeof name === 'string' ? name : undefined,
+      headers: await this.requestHeaders(),
+    };
     const response = await this.channel.send(
       { jsonrpc: '2.0', id: this.nextId++, method, params: body },
-      { protocolVersion: this.version, name: typeof name === 'string' ? name : undefined },
+      hints,
     );
     if (response === undefined)
       throw new SnodoError(ErrorCode.InternalError, CLIENT_MESSAGES.NO_RESPONSE(method));
@@ -196,8 +237,18 @@ export class SnodoClient {
   }
 
   /** Ends the session (initialize era); a 2026-07-28 client has nothing to end. */
-  close(): Promise<void> {
-    return this.channel.close();
+  async close(): Promise<void> {
+    // Closing goes on without the extra headers when the headers function fails.
+    const headers = await this.requestHeaders().catch(() => undefined);
+    await this.channel.close(headers);
+  }
+
+  /** The extra headers of the next request: the fixed ones, or what the function gives now. */
+  private async requestHeaders(): Promise<Record<string, string>> {
+    const { headers, bearerToken } = this.options;
+    return typeof headers === 'function'
+      ? checkRequestHeaders(await headers(), bearerToken)
+      : this.fixedHeaders!;
   }
 
   private envelope(): JsonObject {
@@ -245,7 +296,10 @@ export class SnodoClient {
     if (typeof result.protocolVersion === 'string') this.version = result.protocolVersion;
     this.serverInfoValue = result.serverInfo as Implementation | undefined;
     this.capabilitiesValue = (result.capabilities ?? {}) as JsonObject;
-    const hints: SendHints = { protocolVersion: this.version };
+    const hints: SendHints = {
+      protocolVersion: this.version,
+      headers: await this.requestHeaders(),
+    };
     await this.channel.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, hints);
   }
 

@@ -6,9 +6,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogCommand } from '../../lib/cli/catalog.command.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { API_KEY, ApiKeyAppModule } from '../src/api-key-app.module.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE = 'sample/01-tools/src/app.module.ts#AppModule';
+const GUARDED = 'test/src/api-key-app.module.ts#ApiKeyAppModule';
 
 async function run(...argv: string[]) {
   let stdout = '';
@@ -57,6 +59,76 @@ describe('snodo catalog', () => {
     } finally {
       await rm(dir, { recursive: true });
     }
+  });
+
+  describe('guarded components: --header and --bearer', () => {
+    let guarded: RunningApp;
+
+    beforeAll(async () => {
+      guarded = await startApp(ApiKeyAppModule);
+    });
+
+    afterAll(async () => {
+      await guarded.close();
+    });
+
+    it('should leave the guarded tool out without credentials', async () => {
+      for (const source of [
+        ['--url', guarded.url],
+        ['--module', GUARDED],
+      ]) {
+        const { code, stdout, stderr } = await run(...source);
+        expect(stderr).toBe('');
+        expect(code).toBe(0);
+        expect(stdout).toContain('open_echo');
+        expect(stdout).not.toContain('keyed_echo');
+      }
+    });
+
+    it('should include it with --header, the same from the endpoint and from the module', async () => {
+      const fromUrl = await run('--url', guarded.url, '--header', `X-Api-Key: ${API_KEY}`);
+      expect(fromUrl.stderr).toBe('');
+      expect(fromUrl.code).toBe(0);
+      expect(fromUrl.stdout).toContain('keyed_echo');
+      expect(fromUrl.stdout).toContain('open_echo');
+      const fromModule = await run(`--header=x-api-key:${API_KEY}`, '--module', GUARDED);
+      expect(fromModule.code).toBe(0);
+      expect(fromModule.stdout).toBe(fromUrl.stdout);
+    });
+
+    it('should include it with --bearer, beside other --header lines', async () => {
+      const { code, stdout } = await run(
+        '--url',
+        guarded.url,
+        '--header',
+        'X-Trace: 1',
+        '--header',
+        'X-Other: 2',
+        '--bearer',
+        API_KEY,
+      );
+      expect(code).toBe(0);
+      expect(stdout).toContain('keyed_echo');
+    });
+
+    it.each([
+      [
+        ['--header', 'X-Api-Key=let-me-in'],
+        '--header must be "<Name>: <value>", such as "X-Api-Key: 123"; got "X-Api-Key=let-me-in"',
+      ],
+      [
+        ['--header', 'Content-Type: text/plain'],
+        '--header "Content-Type: text/plain": the header Content-Type is set by the client itself',
+      ],
+      [['--bearer', `Bearer ${API_KEY}`], '--bearer must be the token alone'],
+    ])('should refuse %j as a bad invocation and print the usage', async (argv, message) => {
+      const { code, stdout, stderr } = await run('--url', guarded.url, ...argv);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      const [first, ...usage] = stderr.split('\n');
+      expect(first).toContain(`snodo catalog: ${message}`);
+      expect(usage.join('\n')).toMatch(/^usage: snodo catalog [\s\S]*--header [\s\S]*--bearer /);
+    });
   });
 
   describe('bad input: one line on stderr, exit code 1', () => {

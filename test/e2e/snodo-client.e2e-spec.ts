@@ -6,7 +6,9 @@ import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
 import { SnodoClient, SnodoClientError } from '../../lib/client/index.js';
 import { SnodoError, SnodoRegistry } from '../../lib/index.js';
+import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { API_KEY, ApiKeyAppModule } from '../src/api-key-app.module.js';
 import { BULK_TOOLS, CatalogAppModule } from '../src/catalog-app.module.js';
 
 const listen = async (server: Server): Promise<string> => {
@@ -91,6 +93,139 @@ describe('SnodoClient', () => {
       expect(error).toBeInstanceOf(SnodoError);
       expect((error as SnodoError).code).toBe(-32602);
       await client.close();
+    });
+  });
+
+  describe('with request headers, against a component behind an API-key guard', () => {
+    let running: RunningApp;
+
+    beforeAll(async () => {
+      running = await startApp(ApiKeyAppModule);
+    });
+
+    afterAll(async () => {
+      await running.close();
+    });
+
+    const names = async (client: SnodoClient) =>
+      (await client.listTools()).map((tool) => tool.name).sort();
+    const textOf = (result: { content: unknown[] }) => (result.content[0] as { text: string }).text;
+
+    describe.each(['2026-07-28', '2025-11-25'] as const)('%s', (protocolVersion) => {
+      it('should hide the guarded tool from a client without the key, and refuse its call as unknown', async () => {
+        const client = await SnodoClient.connect(running.url, { protocolVersion });
+        expect(await names(client)).toEqual(['open_echo']);
+        const error = await client.callTool('keyed_echo', { text: 'hi' }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(SnodoError);
+        expect((error as SnodoError).code).toBe(-32602);
+        expect((error as SnodoError).message).toContain('keyed_echo');
+        await client.close();
+      });
+
+      it('should list and call it with the key in a header', async () => {
+        const client = await SnodoClient.connect(running.url, {
+          protocolVersion,
+          headers: { 'X-Api-Key': API_KEY, 'X-Trace': 'abc' },
+        });
+        expect(await names(client)).toEqual(['keyed_echo', 'open_echo']);
+        expect(textOf(await client.callTool('keyed_echo', { text: 'hi' }))).toBe(
+          'keyed (api key, trace abc): hi',
+        );
+        await client.close();
+      });
+
+      it('should list and call it with the key as a bearer token', async () => {
+        const client = await SnodoClient.connect(running.url, {
+          protocolVersion,
+          bearerToken: API_KEY,
+        });
+        expect(await names(client)).toEqual(['keyed_echo', 'open_echo']);
+        expect(textOf(await client.callTool('keyed_echo', { text: 'hi' }))).toBe(
+          'keyed (bearer token): hi',
+        );
+        await client.close();
+      });
+
+      it('should refuse a wrong key as it refuses none', async () => {
+        const client = await SnodoClient.connect(running.url, {
+          protocolVersion,
+          headers: { 'X-Api-Key': `${API_KEY}-not` },
+        });
+        expect(await names(client)).toEqual(['open_echo']);
+        await expect(client.callTool('keyed_echo')).rejects.toBeInstanceOf(SnodoError);
+        await client.close();
+      });
+    });
+
+    it('should ask a headers function before every request', async () => {
+      let key = API_KEY;
+      const client = await SnodoClient.connect(running.url, {
+        headers: async () => Promise.resolve({ 'X-Api-Key': key }),
+      });
+      expect(textOf(await client.callTool('keyed_echo', { text: 'one' }))).toBe(
+        'keyed (api key): one',
+      );
+      key = 'revoked';
+      await expect(client.callTool('keyed_echo', { text: 'two' })).rejects.toBeInstanceOf(
+        SnodoError,
+      );
+      key = API_KEY;
+      expect(textOf(await client.callTool('keyed_echo', { text: 'three' }))).toBe(
+        'keyed (api key): three',
+      );
+      await client.close();
+    });
+
+    it('should send the headers with every HTTP request of a session, its DELETE included', async () => {
+      const original = globalThis.fetch;
+      const recording = createRecordingFetch(original);
+      globalThis.fetch = recording.fetch;
+      try {
+        const client = await SnodoClient.connect(running.url, {
+          protocolVersion: '2025-11-25',
+          headers: { 'X-Api-Key': API_KEY },
+          bearerToken: 'also-sent',
+        });
+        await client.callTool('keyed_echo', { text: 'hi' });
+        await client.close();
+      } finally {
+        globalThis.fetch = original;
+      }
+      const sent = recording.exchanges.map((exchange) => [
+        exchange.httpMethod,
+        exchange.method,
+        exchange.requestHeaders['x-api-key'],
+        exchange.requestHeaders.authorization,
+      ]);
+      expect(sent).toEqual([
+        ['POST', 'initialize', API_KEY, 'Bearer also-sent'],
+        ['POST', 'notifications/initialized', API_KEY, 'Bearer also-sent'],
+        ['POST', 'tools/call', API_KEY, 'Bearer also-sent'],
+        ['DELETE', undefined, API_KEY, 'Bearer also-sent'],
+      ]);
+      expect(recording.exchanges.at(-1)!.status).toBe(204);
+    });
+
+    it('should refuse headers it cannot send before sending anything', async () => {
+      const original = globalThis.fetch;
+      const recording = createRecordingFetch(original);
+      globalThis.fetch = recording.fetch;
+      try {
+        for (const [options, message] of [
+          [{ headers: { 'Mcp-Protocol-Version': '2024-11-05' } }, 'Mcp-Protocol-Version is set by'],
+          [{ headers: { Accept: 'text/html' } }, 'the header Accept is set by the client itself'],
+          [{ headers: { 'X-Api-Key': 'a\r\nX-Evil: 1' } }, 'without CR, LF'],
+          [{ headers: { 'X-Api Key': 'a' } }, 'is not an HTTP token'],
+          [{ bearerToken: API_KEY, headers: { authorization: 'x' } }, 'not both'],
+        ] as const) {
+          const error = await SnodoClient.connect(running.url, options).catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(TypeError);
+          expect((error as Error).message).toContain(message);
+        }
+      } finally {
+        globalThis.fetch = original;
+      }
+      expect(recording.exchanges).toEqual([]);
     });
   });
 

@@ -13,15 +13,23 @@ export type SnodoTestTarget =
 /**
  * Boots a module (or takes a compiled `TestingModule` or an application context) and hands back
  * an in-process {@link SnodoClient}: no port, no network, the same protocol handling as HTTP.
- * `options.protocolVersion` picks the revision (2026-07-28 by default). `client.close()` closes
+ * `options.protocolVersion` picks the revision (2026-07-28 by default). `options.headers` and
+ * `options.bearerToken` are the headers of every request: guards read them from the request
+ * object of the call (`{ headers }`, names in lower case, as a Node request has them), so guarded
+ * components can be tested as a caller with those credentials sees them. `client.close()` closes
  * the application context when this function created it.
+ * @param target a module class, a dynamic module, a compiled `TestingModule` or an app context.
+ * @param options the {@link SnodoClientOptions}: revision, headers, bearer token, client info.
+ * @returns a connected client; close it when done.
  * @example
  * ```ts
- * const client = await createSnodoTestClient(AppModule);
+ * const client = await createSnodoTestClient(AppModule, { headers: { 'X-Api-Key': 'test-key' } });
  * const result = await client.callTool('search', { query: 'json' });
  * await client.close();
  * ```
  * @throws Error when the module does not import `SnodoModule.forRoot()`.
+ * @throws {TypeError} for headers or a bearer token that cannot be sent (see `SnodoClientOptions`).
+ * @see docs/testing.md
  * @publicApi
  */
 export async function createSnodoTestClient(
