@@ -12,6 +12,7 @@ export default tseslint.config(
       'dist-sample/**',
       'dist-conformance/**',
       'dist-dev/**',
+      'dist-test/**',
       'coverage/**',
       '.conformance/**',
       'eslint.config.mjs',

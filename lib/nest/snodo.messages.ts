@@ -9,6 +9,11 @@ export const NEST_MESSAGES = {
     `Snodo: ${what} must be a whole number from 1 to ${max}`,
   TIMED_OUT: (ms: number) => `timed out after ${ms} ms`,
   RUN_TIMED_OUT: (what: string, ms: number) => `${what} timed out after ${ms} ms`,
+  PARAMS_WHILE_LISTING:
+    'SnodoInvocation.replaceParams(): nothing runs while listing (phase "discovery"); replace params in an interceptor, which runs only for an invocation',
+  PIPE_CHANGED_RUN:
+    "Snodo: a pipe changed the second parameter of an MCP component (a number Snodo uses to find the run); let pipes leave custom parameters (ArgumentMetadata.type 'custom') alone",
+  ROUTE_FAILED: 'Internal error: the request failed before it reached the MCP server',
   NOT_A_SNODO_CONTEXT:
     'SnodoExecutionContext: this is not the context of an MCP component (check context.getType())',
   CATALOG_READY: (
@@ -44,6 +49,8 @@ export const NEST_MESSAGES = {
     `Snodo: ${where} names complete: "${method}", but the provider has no such method`,
   GUARD_NOT_RESOLVED: (where: string, guard: string) =>
     `Snodo: ${where} declares the guard ${guard}, which Nest could not resolve; register the component as a class provider (not a factory or value provider) in a module that can build ${guard}. Refusing to start rather than skip it`,
+  INTERCEPTOR_NOT_RESOLVED: (where: string, interceptor: string) =>
+    `Snodo: ${where} declares the interceptor ${interceptor}, which Nest could not resolve; register the component as a class provider in a module that can build ${interceptor}. Refusing to start rather than skip it`,
   REGISTRATION_FAILED: (where: string, reason: string) => `Snodo: ${reason} (declared by ${where})`,
   REQUEST_SCOPED_PROVIDER: (className: string) =>
     `${className} is request-scoped (or depends on a request-scoped provider): it is resolved for each request`,

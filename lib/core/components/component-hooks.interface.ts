@@ -36,9 +36,11 @@ export interface ComponentHooks {
   /**
    * Wraps every run (call, read, render, complete), after lookup, authorization and validation.
    * Call `next(context)` to go on (with the same or a derived context), or return a value to stop.
+   * `next(context, params)` hands the callback other params than `invocation.params`; they are not
+   * validated again, so a wrapper that changes them checks the new values itself.
    */
   wrap?(
     invocation: ComponentInvocation,
-    next: (context: CallContext) => Promise<unknown>,
+    next: (context: CallContext, params?: unknown) => Promise<unknown>,
   ): Promise<unknown>;
 }

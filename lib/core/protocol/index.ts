@@ -37,7 +37,7 @@ export {
   type RequestMethod,
 } from './methods/index.js';
 export { PendingClientRequests } from './pending-requests.js';
-export type { InputRequest } from './input-required.js';
+export { isInputRequired, type InputRequest } from './input-required.js';
 export { RequestStateCodec } from './request-state.codec.js';
 export { serializeMessage } from './serialized-message.js';
 export { withSignal } from './call-context.factory.js';

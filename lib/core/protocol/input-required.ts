@@ -30,3 +30,12 @@ export class InputRequiredSignal extends Error {
     this.name = 'InputRequiredSignal';
   }
 }
+
+/**
+ * Whether a value is the signal of an `input_required` round, which every layer between the
+ * handler and the protocol handler lets through (Nest exception filters included).
+ * @internal
+ */
+export function isInputRequired(value: unknown): value is InputRequiredSignal {
+  return value instanceof InputRequiredSignal;
+}

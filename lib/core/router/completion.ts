@@ -83,7 +83,7 @@ export async function complete(
     new ComponentRun(route.ref, 'complete', request, context),
     route.component,
     options,
-    (current) => component.complete!(request, current),
+    (current, params) => component.complete!(params as typeof request, current),
   );
   return normalizeCompletion(route.ref.name, returned);
 }

@@ -93,7 +93,8 @@ export class ComponentRun implements ComponentInvocation {
 }
 
 /**
- * Runs a component callback through its wrapper; reports errors that are not `SnodoError`s. An
+ * Runs a component callback through its wrapper, with the params the wrapper hands on (the run's
+ * own by default); reports errors that are not `SnodoError`s. An
  * `input_required` signal goes through untouched.
  * @internal
  */
@@ -101,13 +102,15 @@ export async function runComponent(
   run: ComponentRun,
   hooks: ComponentHooks,
   options: DispatchOptions,
-  callback: (context: CallContext) => unknown,
+  callback: (context: CallContext, params: unknown) => unknown,
 ): Promise<{ value: unknown } | { thrown: unknown }> {
   try {
     const value =
       hooks.wrap === undefined
-        ? await callback(run.context)
-        : await hooks.wrap(run, (next) => Promise.resolve(callback(next)));
+        ? await callback(run.context, run.params)
+        : await hooks.wrap(run, (next, params = run.params) =>
+            Promise.resolve(callback(next, params)),
+          );
     if (value instanceof Error && !isSnodoError(value))
       options.onHandlerError?.(run.component, value);
     return { value };

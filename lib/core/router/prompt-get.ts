@@ -49,7 +49,7 @@ export async function getPrompt(
     new ComponentRun(route.ref, 'render', args, context),
     route.component,
     options,
-    (current) => route.component.render(args, current),
+    (current, params) => route.component.render(params as typeof args, current),
   );
   return normalizePromptResult(name, returned);
 }

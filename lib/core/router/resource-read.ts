@@ -54,7 +54,7 @@ export async function readResource(
     new ComponentRun(route.ref, 'read', readParams, context),
     route.component,
     options,
-    (current) => route.component.read(readParams, current),
+    (current, params) => route.component.read(params as typeof readParams, current),
   );
   const definition = route.component.definition;
   const outcome = normalizeReadResult(route.ref.name, uri, definition.mimeType, returned);

@@ -114,7 +114,7 @@ export async function callTool(
     new ComponentRun(route.ref, 'call', input, context),
     route.component,
     options,
-    (current) => route.component.call(input as JsonObject, current),
+    (current, params) => route.component.call(params as JsonObject, current),
   );
   const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
   if (!outcome.ok) return outcome;

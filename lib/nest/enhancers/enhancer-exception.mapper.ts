@@ -1,5 +1,12 @@
 import { HttpException } from '@nestjs/common';
-import { isSnodoError, Result, SnodoError, type ComponentOperation } from '../../core/index.js';
+import {
+  ErrorCode,
+  isSnodoError,
+  Result,
+  SnodoError,
+  type AuthorizationPhase,
+  type ComponentOperation,
+} from '../../core/index.js';
 
 function wwwAuthenticate(exception: HttpException): string | undefined {
   const response = exception.getResponse();
@@ -8,6 +15,23 @@ function wwwAuthenticate(exception: HttpException): string | undefined {
       ? (response as { wwwAuthenticate?: unknown }).wwwAuthenticate
       : undefined;
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * What an `HttpException` tells its client: the `message` of its response as Nest sends it over
+ * HTTP (a `ValidationPipe`'s list of failed constraints, joined), or its own message.
+ * @internal
+ */
+export function httpMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  const message =
+    typeof response === 'object' && response !== null
+      ? (response as { message?: unknown }).message
+      : undefined;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message) && message.every((item) => typeof item === 'string'))
+    return message.join('; ');
+  return exception.message;
 }
 
 /**
@@ -22,6 +46,31 @@ export function refusalError(thrown: unknown): SnodoError {
   if (thrown instanceof HttpException && thrown.getStatus() === 401) {
     return SnodoError.unauthorized(`Unauthorized: ${thrown.message}`, wwwAuthenticate(thrown));
   }
+  return SnodoError.forbidden();
+}
+
+/**
+ * What a guard's refusal means in each phase.
+ * - Listing: `false`, a 401 or 403, or an error that is not an `HttpException` hides the
+ *   component; another 4xx (such as a throttler's 429) is no refusal to see it, so it stays listed.
+ * - Running: `false` → -31403 and 403; 401 → -31401 and 401 (with `WWW-Authenticate` when the
+ *   exception's response carries `wwwAuthenticate`); 403 → -31403;
+ *   another 4xx (a throttler's 429) → -32600 with the exception's message, over HTTP 200 like
+ *   other JSON-RPC errors of a request, so that clients read it; anything else
+ *   refuses as -31403 (fail closed, nothing of the error is sent).
+ * @internal
+ */
+export function guardRefusal(phase: AuthorizationPhase, thrown: unknown): boolean | SnodoError {
+  const status = thrown instanceof HttpException ? thrown.getStatus() : undefined;
+  if (phase === 'discovery')
+    return (
+      status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403
+    );
+  if (thrown === false) return SnodoError.forbidden();
+  if (isSnodoError(thrown)) return thrown;
+  if (status === 401 || status === 403) return refusalError(thrown);
+  if (status !== undefined && status >= 400 && status < 500)
+    return new SnodoError(ErrorCode.InvalidRequest, httpMessage(thrown as HttpException));
   return SnodoError.forbidden();
 }
 
@@ -41,8 +90,8 @@ export function mapComponentException(
   const status = thrown.getStatus();
   if (status === 401 || status === 403) throw refusalError(thrown);
   if (status < 400 || status >= 500) throw thrown;
-  if (operation === 'call') return Result.error(thrown.message);
+  if (operation === 'call') return Result.error(httpMessage(thrown));
   if (status === 404 && operation === 'read' && uri !== undefined)
     throw SnodoError.resourceNotFound(uri);
-  throw SnodoError.invalidParams(thrown.message);
+  throw SnodoError.invalidParams(httpMessage(thrown));
 }

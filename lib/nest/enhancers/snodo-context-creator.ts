@@ -1,88 +1,64 @@
 import {
   Inject,
   Injectable,
+  type CallHandler,
   type CanActivate,
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
-import { ApplicationConfig, ExternalContextCreator, Reflector } from '@nestjs/core';
-import { isObservable, lastValueFrom } from 'rxjs';
-import type { ComponentHooks, ComponentInvocation, JsonObject } from '../../core/index.js';
+import { ApplicationConfig, ExternalContextCreator, ModuleRef, Reflector } from '@nestjs/core';
+import { defer, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
+import type {
+  CallContext,
+  ComponentHooks,
+  ComponentInvocation,
+  JsonObject,
+} from '../../core/index.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
-import { SNODO_CONTEXT_TYPE, SNODO_ENHANCER, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
-import { SnodoTimeout } from '../wrappers/snodo-timeout.interceptor.js';
+import { SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
-import { mapComponentException, refusalError } from './enhancer-exception.mapper.js';
+import { SnodoTimeout } from '../wrappers/snodo-timeout.interceptor.js';
+import { ComponentPipeline } from './component-pipeline.js';
+import { declaredEnhancers, EnhancerResolver } from './enhancer-resolver.js';
+import { guardRefusal, mapComponentException } from './enhancer-exception.mapper.js';
+import { SnodoContextHost } from './snodo-context-host.js';
 import { SnodoInvocation } from './snodo-invocation.js';
-
-const GUARDS_METADATA = '__guards__';
 
 type Callback = (...args: unknown[]) => unknown;
 
-/** What `ExternalContextCreator` keeps inside (the guard and interceptor consumers); used here only. */
-interface ContextCreatorInternals {
-  guardsContextCreator: {
-    create(
-      instance: object,
-      callback: Callback,
-      module: string,
-      contextId?: unknown,
-      inquirerId?: string,
-    ): CanActivate[];
-  };
-  guardsConsumer: {
-    tryActivate(
-      guards: CanActivate[],
-      args: unknown[],
-      instance: object,
-      callback: Callback,
-      type: string,
-    ): Promise<boolean>;
-  };
-  interceptorsContextCreator: {
-    create(
-      instance: object,
-      callback: Callback,
-      module: string,
-      contextId?: unknown,
-      inquirerId?: string,
-    ): NestInterceptor[];
-  };
-  interceptorsConsumer: {
-    intercept(
-      interceptors: NestInterceptor[],
-      args: unknown[],
-      instance: object,
-      callback: Callback,
-      next: () => Promise<unknown>,
-      type: string,
-    ): Promise<unknown>;
-  };
-  getHostModuleKey(instance: object, classRef: Type, inquirerId?: string): string;
-  getContextModuleKey(classRef: Type): string;
+/** What runs a component's guards and interceptors: the class and method they belong to. */
+interface Target {
+  readonly classRef: Type;
+  readonly callback: Callback;
 }
 
 /**
- * Turns the guards and interceptors of a component's method into its `authorize` and `wrap`
- * hooks: guards run as the authorization policy (both phases), interceptors wrap each run, first
- * one outermost, in the `'snodo'` context with the arguments `[params, invocation]`.
+ * Turns the Nest enhancers of a component's method into its `authorize` and `wrap` hooks:
+ * - guards run as its authorization policy, in both phases (listing hides what they refuse);
+ * - interceptors wrap each run, first one outermost;
+ * - inside them, pipes transform and validate the params and exception filters may turn what the
+ *   handler threw into a result, through Nest's `ExternalContextCreator.create()`.
  *
- * Global guards and interceptors take part only when marked with `@SnodoEnhancer()`. A declared
- * guard that Nest cannot resolve stops bootstrap (fail closed).
+ * Guards and interceptors run in the `'snodo'` context with the arguments `[params, invocation]`,
+ * where `switchToHttp()` gives the call's HTTP request and response. They are found through
+ * Nest's injector, so testing overrides apply. Global guards and interceptors, which already run
+ * on the endpoint's route, take part only when marked with `@SnodoEnhancer()`; global pipes and
+ * filters always do. A declared guard that Nest cannot resolve stops bootstrap (fail closed).
  * @internal
  */
 @Injectable()
 export class SnodoContextCreator {
-  private readonly internals: ContextCreatorInternals;
+  private readonly resolver: EnhancerResolver;
   private readonly defaultTimeout: SnodoTimeout | undefined;
 
   constructor(
-    externalContextCreator: ExternalContextCreator,
+    private readonly externalContextCreator: ExternalContextCreator,
     private readonly config: ApplicationConfig,
-    private readonly reflector: Reflector,
+    reflector: Reflector,
+    moduleRef: ModuleRef,
     @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
   ) {
-    this.internals = externalContextCreator as unknown as ContextCreatorInternals;
+    this.resolver = new EnhancerResolver(moduleRef, reflector);
     this.defaultTimeout =
       options.timeoutMs === undefined ? undefined : new SnodoTimeout(options.timeoutMs);
   }
@@ -95,19 +71,29 @@ export class SnodoContextCreator {
   create(instance: object, method: string, where: string): ComponentHooks {
     const classRef = instance.constructor as Type;
     const callback = (Object.getPrototypeOf(instance) as Record<string, Callback>)[method]!;
-    const internals = this.internals;
-    const moduleKey =
-      internals.getHostModuleKey(instance, classRef) || internals.getContextModuleKey(classRef);
-    const guards = this.onlyOptedIn(
-      internals.guardsContextCreator.create(instance, callback, moduleKey),
-      this.config.getGlobalGuards(),
-    );
-    this.checkGuardsResolved(classRef, callback, guards, where);
-    const interceptors = this.onlyOptedIn(
-      internals.interceptorsContextCreator.create(instance, callback, moduleKey),
-      this.config.getGlobalInterceptors(),
-    );
-    return this.hooks(guards, interceptors, instance, callback);
+    const unresolved = (kind: 'guard' | 'interceptor') => (name: string) => {
+      throw new Error(
+        kind === 'guard'
+          ? NEST_MESSAGES.GUARD_NOT_RESOLVED(where, name)
+          : NEST_MESSAGES.INTERCEPTOR_NOT_RESOLVED(where, name),
+      );
+    };
+    const guards = [
+      ...this.resolver.optedIn(this.config.getGlobalGuards()),
+      ...this.resolver.resolve<CanActivate>(
+        declaredEnhancers('guard', classRef, callback),
+        unresolved('guard'),
+      ),
+    ];
+    const interceptors = [
+      ...this.resolver.optedIn(this.config.getGlobalInterceptors()),
+      ...this.resolver.resolve<NestInterceptor>(
+        declaredEnhancers('interceptor', classRef, callback),
+        unresolved('interceptor'),
+      ),
+    ];
+    const pipeline = this.pipeline(instance, method, classRef, callback);
+    return this.hooks(guards, interceptors, { classRef, callback }, pipeline);
   }
 
   /** The hooks of a component built in code, from guard and interceptor instances. */
@@ -117,129 +103,122 @@ export class SnodoContextCreator {
     holder: object,
     callback: Callback,
   ): ComponentHooks {
-    const globalGuards = this.config.getGlobalGuards().filter((guard) => this.optsIn(guard));
-    const globalInterceptors = this.config
-      .getGlobalInterceptors()
-      .filter((interceptor) => this.optsIn(interceptor));
     return this.hooks(
-      [...globalGuards, ...guards],
-      [...globalInterceptors, ...interceptors],
-      holder,
-      callback,
+      [...this.resolver.optedIn(this.config.getGlobalGuards()), ...guards],
+      [...this.resolver.optedIn(this.config.getGlobalInterceptors()), ...interceptors],
+      { classRef: holder.constructor as Type, callback },
+      undefined,
     );
+  }
+
+  /** Pipes and filters, when the method or the app has any. */
+  private pipeline(
+    instance: object,
+    method: string,
+    classRef: Type,
+    callback: Callback,
+  ): ComponentPipeline | undefined {
+    const pipes =
+      declaredEnhancers('pipe', classRef, callback).length > 0 ||
+      this.config.getGlobalPipes().length > 0 ||
+      this.config.getGlobalRequestPipes().length > 0;
+    const filters =
+      declaredEnhancers('filter', classRef, callback).length > 0 ||
+      this.config.getGlobalFilters().length > 0 ||
+      this.config.getGlobalRequestFilters().length > 0;
+    return pipes || filters
+      ? new ComponentPipeline(this.externalContextCreator, instance, method, callback, filters)
+      : undefined;
   }
 
   private hooks(
     guards: CanActivate[],
     declared: NestInterceptor[],
-    instance: object,
-    callback: Callback,
+    target: Target,
+    pipeline: ComponentPipeline | undefined,
   ): ComponentHooks {
     const interceptors =
       this.defaultTimeout === undefined ||
       declared.some((interceptor) => interceptor instanceof SnodoTimeout)
         ? declared
         : [this.defaultTimeout, ...declared];
-    const hooks: ComponentHooks = { wrap: this.wrapHook(interceptors, instance, callback) };
-    if (guards.length > 0) hooks.authorize = this.authorizeHook(guards, instance, callback);
+    const hooks: ComponentHooks = { wrap: wrapHook(interceptors, target, pipeline) };
+    if (guards.length > 0) hooks.authorize = authorizeHook(guards, target);
     return hooks;
   }
+}
 
-  /** The interceptors around each run, first one outermost; what they throw is mapped. */
-  private wrapHook(
-    interceptors: NestInterceptor[],
-    instance: object,
-    callback: Callback,
-  ): NonNullable<ComponentHooks['wrap']> {
-    const { interceptorsConsumer } = this.internals;
-    return async (invocation: ComponentInvocation, next) => {
-      const snodo = new SnodoInvocation(
-        'invocation',
-        invocation.component,
-        invocation.operation,
-        invocation.params,
-        invocation.context,
-      );
-      const args = [invocation.params, snodo];
+/** Runs interceptors around `inner`, first one outermost, as Nest's own consumer does. */
+function intercept(
+  interceptors: readonly NestInterceptor[],
+  host: SnodoContextHost,
+  inner: () => Promise<unknown>,
+): Promise<unknown> {
+  const step = (index: number): Observable<unknown> => {
+    if (index >= interceptors.length) return defer(inner);
+    const handler: CallHandler = { handle: () => step(index + 1) };
+    // intercept() may return an Observable or a promise of one.
+    return defer(async () => interceptors[index]!.intercept(host, handler)).pipe(mergeAll());
+  };
+  return lastValueFrom(step(0), { defaultValue: undefined });
+}
+
+/** Each run: interceptors, then pipes and filters (when any), then the handler; what they throw is mapped. */
+function wrapHook(
+  interceptors: readonly NestInterceptor[],
+  target: Target,
+  pipeline: ComponentPipeline | undefined,
+): NonNullable<ComponentHooks['wrap']> {
+  return async (invocation: ComponentInvocation, next) => {
+    const snodo = new SnodoInvocation(
+      'invocation',
+      invocation.component,
+      invocation.operation,
+      invocation.params,
+      invocation.context,
+    );
+    const proceed = (params: unknown) => next(snodo.context, params);
+    const inner =
+      pipeline === undefined || invocation.operation === 'complete'
+        ? () => proceed(snodo.params)
+        : () => pipeline.handle(snodo, proceed);
+    try {
+      const result =
+        interceptors.length === 0
+          ? await inner()
+          : await intercept(
+              interceptors,
+              new SnodoContextHost(target.classRef, target.callback, snodo),
+              inner,
+            );
+      return isObservable(result) ? await lastValueFrom(result) : result;
+    } catch (thrown) {
       const uri =
         invocation.operation === 'read'
           ? ((invocation.params as JsonObject).uri as string)
           : undefined;
-      try {
-        const result =
-          interceptors.length === 0
-            ? await next(snodo.context)
-            : await interceptorsConsumer.intercept(
-                interceptors,
-                args,
-                instance,
-                callback,
-                () => next(snodo.context),
-                SNODO_CONTEXT_TYPE,
-              );
-        return isObservable(result) ? await lastValueFrom(result) : result;
-      } catch (thrown) {
-        return mapComponentException(thrown, invocation.operation, uri);
-      }
-    };
-  }
-
-  /** The guards as the component's policy, in both phases. */
-  private authorizeHook(
-    guards: CanActivate[],
-    instance: object,
-    callback: Callback,
-  ): NonNullable<ComponentHooks['authorize']> {
-    const { guardsConsumer } = this.internals;
-    return async (phase, context, component) => {
-      const snodo = new SnodoInvocation(phase, component, undefined, undefined, context);
-      try {
-        const allowed = await guardsConsumer.tryActivate(
-          guards,
-          [undefined, snodo],
-          instance,
-          callback,
-          SNODO_CONTEXT_TYPE,
-        );
-        return allowed ? true : phase === 'discovery' ? false : refusalError(false);
-      } catch (thrown) {
-        return phase === 'discovery' ? false : refusalError(thrown);
-      }
-    };
-  }
-
-  /** Drops the global enhancers that did not opt in with `@SnodoEnhancer()`. */
-  private onlyOptedIn<T extends object>(resolved: T[], globals: T[]): T[] {
-    const global = new Set(globals);
-    return resolved.filter((enhancer) => !global.has(enhancer) || this.optsIn(enhancer));
-  }
-
-  private optsIn(enhancer: object): boolean {
-    return (
-      this.reflector.get<boolean | undefined>(SNODO_ENHANCER, enhancer.constructor as Type) === true
-    );
-  }
-
-  /** Fail closed: every guard declared on the class or method must have been resolved. */
-  private checkGuardsResolved(
-    classRef: Type,
-    callback: Callback,
-    resolved: CanActivate[],
-    where: string,
-  ): void {
-    const declared = [
-      ...((Reflect.getMetadata(GUARDS_METADATA, classRef) as unknown[] | undefined) ?? []),
-      ...((Reflect.getMetadata(GUARDS_METADATA, callback) as unknown[] | undefined) ?? []),
-    ];
-    for (const guard of declared) {
-      const found = resolved.some((candidate) =>
-        typeof guard === 'function' ? candidate instanceof (guard as Type) : candidate === guard,
-      );
-      if (!found) {
-        const name =
-          typeof guard === 'function' ? (guard as Type).name : (guard as object).constructor.name;
-        throw new Error(NEST_MESSAGES.GUARD_NOT_RESOLVED(where, name));
-      }
+      return mapComponentException(thrown, invocation.operation, uri);
     }
-  }
+  };
+}
+
+/** The guards as the component's policy, in both phases. */
+function authorizeHook(
+  guards: readonly CanActivate[],
+  target: Target,
+): NonNullable<ComponentHooks['authorize']> {
+  return async (phase, context: CallContext, component) => {
+    const snodo = new SnodoInvocation(phase, component, undefined, undefined, context);
+    const host = new SnodoContextHost(target.classRef, target.callback, snodo);
+    try {
+      for (const guard of guards) {
+        const decision = guard.canActivate(host);
+        const allowed = isObservable(decision) ? await lastValueFrom(decision) : await decision;
+        if (!allowed) return guardRefusal(phase, false);
+      }
+      return true;
+    } catch (thrown) {
+      return guardRefusal(phase, thrown);
+    }
+  };
 }

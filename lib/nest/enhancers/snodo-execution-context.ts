@@ -11,19 +11,31 @@ export type SnodoContextType = typeof SNODO_CONTEXT_TYPE | 'http' | 'rpc' | 'ws'
  * The execution context of a component's guards and interceptors (context type `'snodo'`), with
  * the MCP data within reach. Its arguments are `[params, invocation]`; everything an
  * `ExecutionContext` offers is the wrapped context's.
+ * HTTP guards need none of it: `switchToHttp().getRequest()` gives them the call's HTTP request.
  * @example
  * ```ts
- * // Reuse an HTTP guard: read the request from either context type.
- * getRequest(context: ExecutionContext) {
- *   return context.getType<SnodoContextType>() === 'snodo'
- *     ? SnodoExecutionContext.create(context).getRequest()
- *     : context.switchToHttp().getRequest();
+ * // A guard that lets admins call any tool, others only read-only ones.
+ * canActivate(context: ExecutionContext) {
+ *   if (context.getType<SnodoContextType>() !== 'snodo') return true;
+ *   const invocation = SnodoExecutionContext.create(context).getInvocation();
+ *   return invocation.method !== 'tools/call' || isAdmin(context.switchToHttp().getRequest());
  * }
  * ```
  * @publicApi
  */
 export class SnodoExecutionContext implements ExecutionContext {
   private constructor(private readonly context: ExecutionContext) {}
+
+  /**
+   * Whether a context is that of an MCP component's guard while the component is listed (phase
+   * `discovery`), not run. For guards with side effects that should count runs only, such as
+   * `@nestjs/throttler`'s: `ThrottlerModule.forRoot({ throttlers, skipIf: SnodoExecutionContext.isListing })`.
+   */
+  static isListing(this: void, context: ExecutionContext): boolean {
+    if (context.getType<string>() !== SNODO_CONTEXT_TYPE) return false;
+    const invocation = context.getArgByIndex<unknown>(1);
+    return SnodoInvocation.isInvocation(invocation) && invocation.phase === 'discovery';
+  }
 
   /** Wraps the context a guard or interceptor received. */
   static create(context: ExecutionContext): SnodoExecutionContext {
@@ -93,7 +105,10 @@ export class SnodoExecutionContext implements ExecutionContext {
     return this.getInvocation().context;
   }
 
-  /** The HTTP request (Express `Request`) when the call came over HTTP, for reused HTTP guards. */
+  /**
+   * The HTTP request of the call as the platform handed it to the route (Express's `Request` or
+   * Fastify's `FastifyRequest`), as `switchToHttp().getRequest()` gives it too; undefined over stdio.
+   */
   getRequest<T = unknown>(): T {
     return this.getInvocation().request as T;
   }

@@ -5,6 +5,8 @@ import {
   type ComponentRef,
   type AuthorizationPhase,
 } from '../../core/index.js';
+import { platformPair } from '../platform/node-exchange.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 
 /** Marks the invocations of every copy of this package, its ES modules and its CommonJS modules alike. */
 const INVOCATION_BRAND = Symbol.for('snodo.invocation');
@@ -33,6 +35,7 @@ export class SnodoInvocation {
   }
 
   private current: CallContext;
+  private currentParams: unknown;
 
   constructor(
     /** `discovery` while listing, `invocation` before and around a run. */
@@ -41,11 +44,31 @@ export class SnodoInvocation {
     readonly component: Pick<ComponentRef, 'kind' | 'name'>,
     /** What runs: `call`, `read`, `render` or `complete` (invocation phase only). */
     readonly operation: ComponentOperation | undefined,
-    /** The validated arguments, read params, prompt arguments or completion request. */
-    readonly params: unknown,
+    params: unknown,
     context: CallContext,
   ) {
     this.current = context;
+    this.currentParams = params;
+  }
+
+  /**
+   * The validated arguments (call), the read params, the prompt arguments or the completion
+   * request; undefined while listing. After `replaceParams()`, the replacement.
+   */
+  get params(): unknown {
+    return this.currentParams;
+  }
+
+  /**
+   * Hands the next step (the inner interceptors, the pipes and the handler) other params than
+   * the request's, as an interceptor may do before `next.handle()`. They are not validated again
+   * against the component's schema: an interceptor that changes them checks the new values
+   * itself. Invocation phase only.
+   * @throws {Error} while listing, where nothing runs.
+   */
+  replaceParams(params: unknown): void {
+    if (this.phase !== 'invocation') throw new Error(NEST_MESSAGES.PARAMS_WHILE_LISTING);
+    this.currentParams = params;
   }
 
   /** The request context: revision, era, client, session, `_meta`, signal, transport, HTTP request. */
@@ -62,9 +85,12 @@ export class SnodoInvocation {
     return this.current.method;
   }
 
-  /** The HTTP request (a Node `IncomingMessage`), when the call came over HTTP. */
+  /**
+   * The HTTP request of the call as the platform handed it to the route (Express's `Request`, or
+   * Fastify's `FastifyRequest`); undefined over stdio. `context.request` is Node's own.
+   */
   get request(): unknown {
-    return this.current.request;
+    return platformPair(this.current.request).request;
   }
 
   /**

@@ -28,6 +28,37 @@ export interface NodeExchange {
   readonly parsedBody?: unknown;
 }
 
+/** Where the Fastify request and reply of a raw request are kept, for guards that read them. */
+const PLATFORM_PAIR = Symbol('snodo.platformPair');
+
+/** A class, not a literal: see `RequestCallContext` on literals that point at a request. */
+class PlatformPair {
+  constructor(
+    readonly request: unknown,
+    readonly reply: unknown,
+  ) {}
+}
+
+interface WithPlatformPair {
+  [PLATFORM_PAIR]?: PlatformPair;
+  /** Express links the response to the request. */
+  readonly res?: unknown;
+}
+
+/**
+ * The request and response objects the platform handed the controller for a raw Node request:
+ * Express's own `req` and `res` (Express extends Node's objects), or Fastify's `FastifyRequest`
+ * and `FastifyReply`. What `switchToHttp()` gives guards of MCP components, as on any route.
+ * @internal
+ */
+export function platformPair(raw: unknown): { request: unknown; response: unknown } {
+  if (typeof raw !== 'object' || raw === null) return { request: undefined, response: undefined };
+  const pair = (raw as WithPlatformPair)[PLATFORM_PAIR];
+  return pair === undefined
+    ? { request: raw, response: (raw as WithPlatformPair).res }
+    : { request: pair.request, response: pair.reply };
+}
+
 /**
  * The Node request and response behind what the platform hands the controller: Express gives them
  * as they are (the transport read the body first); a Fastify reply is taken over with
@@ -39,6 +70,7 @@ export function nodeExchange(req: unknown, res: unknown): NodeExchange {
   if (isFastifyReply(res)) {
     res.hijack();
     const request = req as FastifyLikeRequest;
+    (request.raw as WithPlatformPair)[PLATFORM_PAIR] = new PlatformPair(request, res);
     return { req: request.raw, res: res.raw, parsedBody: request.body };
   }
   return { req: req as IncomingMessage, res: res as ServerResponse };

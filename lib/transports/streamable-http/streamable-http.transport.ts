@@ -19,6 +19,7 @@ import {
   messageOf,
   readBody,
   type BodyProblem,
+  type BodyReadOutcome,
   type PreReadRequest,
 } from './body-reader.js';
 import { EventStreams } from './event-streams.js';
@@ -31,6 +32,18 @@ import { SseStream } from './sse.writer.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 export { PRE_READ_BODY } from './body-reader.js';
+
+/** How to answer a request the app refused on the endpoint's route. @publicApi */
+export interface RouteRefusal {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The JSON-RPC error code. */
+  readonly code: number;
+  /** One sentence that says what to fix. */
+  readonly message: string;
+  /** Extra response headers, such as `WWW-Authenticate` or `Retry-After`. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
 
 /**
  * Options of the Streamable HTTP transport.
@@ -197,6 +210,34 @@ export class StreamableHttpTransport {
     } finally {
       this.active--;
     }
+  }
+
+  /**
+   * Answers a request that the app refused before this transport served it (a guard or another
+   * Nest exception on the endpoint's route) with a JSON-RPC error: the refusal's status, code,
+   * message and headers, and the request's id when its body (read first, or parsed by the
+   * platform) is one request. Writes nothing more once a response has started.
+   */
+  refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    refusal: RouteRefusal,
+    parsedBody?: unknown,
+  ): void {
+    if (res.headersSent || res.destroyed) {
+      if (!res.writableEnded) res.end();
+      return;
+    }
+    const body: BodyReadOutcome | undefined =
+      parsedBody !== undefined
+        ? { ok: true, parsed: parsedBody }
+        : (req as PreReadRequest)[PRE_READ_BODY];
+    const inbound =
+      req.method === 'POST' && body?.ok === true
+        ? messageOf(body, this.source.runtime.limits.maxJsonDepth)
+        : undefined;
+    const id = inbound?.kind === 'request' ? inbound.message.id : undefined;
+    sendError(res, refusal.status, refusal.code, refusal.message, id, refusal.headers);
   }
 
   /**
