@@ -34,7 +34,10 @@ export interface CallContext {
   /** Aborted when the client cancels or goes away. */
   readonly signal: AbortSignal;
   readonly transport: TransportKind;
-  /** The transport's request object (a Node `IncomingMessage` over HTTP). */
+  /**
+   * The transport's request object: over HTTP, Node's `IncomingMessage`, or the framework's own
+   * request when a framework wraps it (Nest on Fastify: the `FastifyRequest`).
+   */
   readonly request?: unknown;
   /**
    * Reports progress to the client, when it asked for it (a `progressToken` in `_meta`): a

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FRAMEWORK_REQUEST } from '../../transports/index.js';
 
 /** A Fastify request, as far as Snodo reads it. @internal */
 export interface FastifyLikeRequest {
@@ -46,7 +47,8 @@ interface WithPlatformPair {
 }
 
 /**
- * The request and response objects the platform handed the controller for a raw Node request:
+ * The request and response objects the platform handed the controller, from a call's
+ * `context.request` (Node's request on Express, the `FastifyRequest` on Fastify):
  * Express's own `req` and `res` (Express extends Node's objects), or Fastify's `FastifyRequest`
  * and `FastifyReply`. What `switchToHttp()` gives guards of MCP components, as on any route.
  * @internal
@@ -70,7 +72,10 @@ export function nodeExchange(req: unknown, res: unknown): NodeExchange {
   if (isFastifyReply(res)) {
     res.hijack();
     const request = req as FastifyLikeRequest;
-    (request.raw as WithPlatformPair)[PLATFORM_PAIR] = new PlatformPair(request, res);
+    // Handlers get the FastifyRequest as `context.request` (what guards put on it reaches them),
+    // and it carries the pair for the guards' switchToHttp().
+    (request.raw as { [FRAMEWORK_REQUEST]?: unknown })[FRAMEWORK_REQUEST] = request;
+    (request as WithPlatformPair)[PLATFORM_PAIR] = new PlatformPair(request, res);
     return { req: request.raw, res: res.raw, parsedBody: request.body };
   }
   return { req: req as IncomingMessage, res: res as ServerResponse };

@@ -28,6 +28,18 @@ export interface PostExchangeDeps {
 }
 
 /**
+ * Where a framework that wraps Node's request (Nest on Fastify: the `FastifyRequest`) puts its own
+ * request object on the raw one, so that handlers get it as `context.request`: what the
+ * framework's guards put on it (`request.user`) reaches them.
+ * @internal
+ */
+export const FRAMEWORK_REQUEST = Symbol.for('snodo.frameworkRequest');
+
+interface FrameworkRequestCarrier {
+  [FRAMEWORK_REQUEST]?: unknown;
+}
+
+/**
  * The exchange of one POST: the {@link Exchange} the protocol handler serves it with (its abort
  * signal, standard headers, notifications, and for initialize-era sessions requests to the
  * client and an early end of the connection), and the response stream those open on demand.
@@ -42,7 +54,9 @@ export interface PostExchangeDeps {
  */
 export class PostExchange implements Exchange {
   readonly transport = 'http' as const;
-  readonly request: IncomingMessage;
+  /** What handlers get as `context.request`: the framework's request object, or Node's. */
+  readonly request: unknown;
+  private readonly req: IncomingMessage;
   readonly headers: StandardHeaders;
   /** Aborts the running handler: on cancellation, and for 2026-07-28 when the client leaves. */
   readonly abort: LazyAbort;
@@ -64,7 +78,8 @@ export class PostExchange implements Exchange {
     headerVersion: string | undefined,
     private readonly deps: PostExchangeDeps,
   ) {
-    this.request = req;
+    this.req = req;
+    this.request = (req as FrameworkRequestCarrier)[FRAMEWORK_REQUEST] ?? req;
     // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
     // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
     // the rest of the stream is kept for a resume with Last-Event-ID.
@@ -105,7 +120,7 @@ export class PostExchange implements Exchange {
 
   /** Read only when a requestState is issued or checked. */
   get caller(): string | undefined {
-    return callerOf(this.request);
+    return callerOf(this.req);
   }
 
   /** Stops watching the connection: the handler is done. */
