@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lib/transports/**/*.ts', 'lib/client/**/*.ts'],
+    files: ['lib/transports/**/*.ts', 'lib/client/**/*.ts', 'lib/auth/**/*.ts'],
     rules: {
       'no-restricted-imports': layer([
         {

@@ -9,6 +9,7 @@ export {
   Output,
   Prompt,
   Resource,
+  Scopes,
   SnodoNotifier,
   StderrLogger,
   bootstrapStdio,
@@ -40,6 +41,10 @@ export {
   type SubscriptionSource,
   type ToolHandler,
   type ToolOptions,
+  authInfoOf,
+  type SnodoAuthOptions,
+  type SnodoJwtOptions,
+  type AuthRefusal,
 } from './nest/index.js';
 export {
   AjvValidator,
@@ -79,6 +84,7 @@ export {
   type SchemaValidatorName,
   type ValidationIssue,
   type AskOptions,
+  type AuthInfo,
   type CallContext,
   type CallToolResult,
   type InputRequest,

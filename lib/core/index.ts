@@ -18,3 +18,4 @@ export * from './pagination/index.js';
 export * from './instrumentation/index.js';
 export * from './rate-limit/index.js';
 export * from './limits/index.js';
+export * from './auth/index.js';

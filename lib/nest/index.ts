@@ -1,6 +1,6 @@
 export { SnodoModule } from './snodo.module.js';
 export { SnodoRegistry } from './snodo.registry.js';
-export { Arg, Output, Prompt, Resource, Tool } from './decorators/index.js';
+export { Arg, Output, Prompt, Resource, Scopes, Tool } from './decorators/index.js';
 export { SnodoNotifier } from './snodo.notifier.js';
 export { SnodoEnhancer } from './decorators/snodo-enhancer.decorator.js';
 export {
@@ -36,3 +36,9 @@ export {
   type MessageToolDeclaration,
   type MessageToolOptions,
 } from './message-tools/index.js';
+export {
+  authInfoOf,
+  type SnodoAuthOptions,
+  type SnodoJwtOptions,
+  type AuthRefusal,
+} from '../auth/index.js';

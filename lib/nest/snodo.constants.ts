@@ -20,6 +20,10 @@ export const SNODO_RESOLVED_OPTIONS = 'SNODO:RESOLVED_OPTIONS';
 export const SNODO_ENDPOINT_PATH = 'SNODO:ENDPOINT_PATH';
 /** Token of the Streamable HTTP transport. @internal */
 export const SNODO_HTTP_TRANSPORT = 'SNODO:HTTP_TRANSPORT';
+/** Token of the bearer authenticator (undefined without the `auth` option). @internal */
+export const SNODO_AUTHENTICATOR = 'SNODO:AUTHENTICATOR';
+/** Metadata key of `@Scopes()`. @internal */
+export const SNODO_SCOPES = 'snodo:scopes';
 /** Metadata key: a global guard or interceptor that also runs for components. @internal */
 export const SNODO_ENHANCER = 'snodo:enhancer';
 /**

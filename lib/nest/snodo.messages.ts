@@ -13,6 +13,12 @@ export const NEST_MESSAGES = {
     'SnodoInvocation.replaceParams(): nothing runs while listing (phase "discovery"); replace params in an interceptor, which runs only for an invocation',
   PIPE_CHANGED_RUN:
     "Snodo: a pipe changed the second parameter of an MCP component (a number Snodo uses to find the run); let pipes leave custom parameters (ArgumentMetadata.type 'custom') alone",
+  RESOURCE_PATH_MISMATCH: (resource: string, endpoint: string) =>
+    `auth.resource is ${resource}, but the MCP endpoint is served at ${endpoint}: clients ask for tokens for the resource URL, so it should name the endpoint as clients reach it (fine behind a proxy that rewrites paths)`,
+  BAD_SCOPE: (scope: string) =>
+    `@Scopes(): "${scope}" is not an OAuth scope (printable ASCII, no spaces, quotes or backslashes)`,
+  SCOPES_WITHOUT_AUTH: (where: string) =>
+    `Snodo: ${where} declares @Scopes(), which needs the auth option (SnodoModule.forRoot({ auth: { resource, authorizationServers } })); refusing to start rather than skip the check`,
   ROUTE_FAILED: 'Internal error: the request failed before it reached the MCP server',
   NOT_A_SNODO_CONTEXT:
     'SnodoExecutionContext: this is not the context of an MCP component (check context.getType())',

@@ -14,7 +14,10 @@ import type {
   SubscriptionSource,
 } from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './platform/snodo-body.reader.js';
+import { BearerAuthenticator } from '../auth/index.js';
+import { ProtectedResourceRoutes } from './auth/protected-resource.routes.js';
 import {
+  SNODO_AUTHENTICATOR,
   SNODO_HTTP_TRANSPORT,
   SNODO_NOTIFICATION_HUB,
   SNODO_REGISTRY,
@@ -81,6 +84,14 @@ import { SnodoRegistry } from './snodo.registry.js';
         }),
       inject: [SnodoRegistry, SNODO_RESOLVED_OPTIONS, SNODO_NOTIFICATION_HUB],
     },
+    {
+      provide: SNODO_AUTHENTICATOR,
+      // Checks the auth options at bootstrap.
+      useFactory: (options: SnodoModuleOptions) =>
+        options.auth === undefined ? null : new BearerAuthenticator(options.auth),
+      inject: [SNODO_RESOLVED_OPTIONS],
+    },
+    ProtectedResourceRoutes,
     SnodoNotifier,
     SnodoMetadataAccessor,
     SnodoContextCreator,

@@ -1,3 +1,4 @@
+import type { AuthInfo } from '../auth/auth-info.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ProtocolEra, ProtocolVersion } from '../protocol/protocol-version.js';
 import type { InputRequest } from '../protocol/input-required.js';
@@ -39,6 +40,11 @@ export interface CallContext {
    * request when a framework wraps it (Nest on Fastify: the `FastifyRequest`).
    */
   readonly request?: unknown;
+  /**
+   * The verified caller, when the server checks bearer tokens (the `auth` option): issuer,
+   * subject, client, scopes and claims of the token.
+   */
+  readonly auth?: AuthInfo;
   /**
    * Reports progress to the client, when it asked for it (a `progressToken` in `_meta`): a
    * `notifications/progress` sent before the result (over HTTP the response becomes an event

@@ -32,6 +32,11 @@ export class SnodoError extends Error {
     readonly http?: {
       readonly status: number;
       readonly headers?: Readonly<Record<string, string>>;
+      /**
+       * A refusal the caller can act on (a scope challenge): sent even when the component is
+       * hidden from the caller, where other refusals answer as for an unknown name.
+       */
+      readonly disclose?: boolean;
     },
   ) {
     super(message);
@@ -54,6 +59,19 @@ export class SnodoError extends Error {
   /** A -31403 "not allowed", answered over HTTP with 403. */
   static forbidden(message = 'Forbidden: you may not use this component'): SnodoError {
     return new SnodoError(ErrorCode.Forbidden, message, undefined, { status: 403 });
+  }
+
+  /**
+   * A -31403 scope challenge (SEP-2350), answered over HTTP with 403 and
+   * `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, even to a caller from
+   * whom the component is hidden, so that the client can ask for a token with the scopes.
+   */
+  static insufficientScope(message: string, wwwAuthenticate: string): SnodoError {
+    return new SnodoError(ErrorCode.Forbidden, message, undefined, {
+      status: 403,
+      headers: { 'WWW-Authenticate': wwwAuthenticate },
+      disclose: true,
+    });
   }
 
   /** A -32700 parse error. */

@@ -55,6 +55,7 @@ class RequestCallContext implements CallContext {
   readonly meta: JsonObject;
   readonly transport: CallContext['transport'];
   readonly request: unknown;
+  readonly auth: CallContext['auth'];
   readonly progress: CallContext['progress'];
   readonly log: CallContext['log'];
   readonly closeStream: CallContext['closeStream'];
@@ -77,6 +78,7 @@ class RequestCallContext implements CallContext {
     this.meta = client.meta;
     this.transport = exchange.transport;
     this.request = exchange.request;
+    this.auth = exchange.auth;
     this.progress = progressReporter(client, exchange);
     this.log = logger(client, exchange, modern);
     this.closeStream = () => exchange.closeStream?.();

@@ -1,3 +1,4 @@
+import type { AuthInfo } from '../auth/auth-info.interface.js';
 import type { LoggingLevel, TransportKind } from '../components/call-context.interface.js';
 import type { ListenFilter } from '../notifications/notification-hub.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
@@ -34,9 +35,11 @@ export interface Exchange {
   readonly headers?: StandardHeaders;
   /** The transport's request object, handed to handlers. */
   readonly request?: unknown;
+  /** The verified caller, when the server checked a bearer token. */
+  readonly auth?: AuthInfo;
   /**
-   * Who the caller is, when the transport can tell (a digest of the credentials it sent, never
-   * the credentials): a 2026-07-28 `requestState` is bound to it.
+   * Who the caller is, when the transport can tell (the verified principal, or a digest of the
+   * credentials it sent, never the credentials): a 2026-07-28 `requestState` is bound to it.
    */
   readonly caller?: string;
   /** Aborted when the client cancels or disconnects. */

@@ -43,8 +43,8 @@ export async function decide(
  * The invocation-phase decision: `undefined` to go on, or the error to answer with. A component
  * the caller may not see (refused in the discovery phase too) answers exactly as one that does not
  * exist (`unknown()`), so that refusals cannot tell hidden names from unknown ones; a refusal
- * with its own error (-31401, -31403, a scope challenge) is sent only to a caller who may see
- * the component.
+ * with its own error (-31401, -31403) is sent only to a caller who may see the component; a scope
+ * challenge (`SnodoError.insufficientScope`) goes to every caller, who can act on it.
  * @internal
  */
 export async function authorizeInvocation(
@@ -56,6 +56,7 @@ export async function authorizeInvocation(
   const decision = await decide('invocation', ref, context, options.authorization);
   if (decision === true) return undefined;
   if (decision === false) return unknown();
+  if (decision.http?.disclose === true) return decision;
   const visible = await decide('discovery', ref, context, options.authorization);
   return visible === true ? decision : unknown();
 }

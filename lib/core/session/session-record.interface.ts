@@ -16,4 +16,9 @@ export interface SessionRecord {
   readonly initialized: boolean;
   /** The level set with `logging/setLevel`; unset: every level is sent. */
   readonly logLevel?: LoggingLevel;
+  /**
+   * Who opened the session, when the server checks bearer tokens: requests of any other caller
+   * (or of none) are answered as for an unknown session.
+   */
+  readonly owner?: string;
 }

@@ -3,3 +3,4 @@ export { Arg } from './arg.decorator.js';
 export { Output, type OutputDeclaration } from './output.decorator.js';
 export { Resource } from './resource.decorator.js';
 export { Prompt } from './prompt.decorator.js';
+export { Scopes } from './scopes.decorator.js';

@@ -1,6 +1,7 @@
 import {
   Inject,
   Injectable,
+  Optional,
   type CallHandler,
   type CanActivate,
   type NestInterceptor,
@@ -15,7 +16,9 @@ import type {
   JsonObject,
 } from '../../core/index.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
-import { SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
+import type { BearerAuthenticator } from '../../auth/index.js';
+import { ScopesGuard } from '../auth/scopes.guard.js';
+import { SNODO_AUTHENTICATOR, SNODO_RESOLVED_OPTIONS, SNODO_SCOPES } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { SnodoTimeout } from '../wrappers/snodo-timeout.interceptor.js';
 import { ComponentPipeline } from './component-pipeline.js';
@@ -57,6 +60,9 @@ export class SnodoContextCreator {
     reflector: Reflector,
     moduleRef: ModuleRef,
     @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
+    @Optional()
+    @Inject(SNODO_AUTHENTICATOR)
+    private readonly authenticator?: BearerAuthenticator | null,
   ) {
     this.resolver = new EnhancerResolver(moduleRef, reflector);
     this.defaultTimeout =
@@ -79,6 +85,7 @@ export class SnodoContextCreator {
       );
     };
     const guards = [
+      ...this.scopesGuard(classRef, callback, where),
       ...this.resolver.optedIn(this.config.getGlobalGuards()),
       ...this.resolver.resolve<CanActivate>(
         declaredEnhancers('guard', classRef, callback),
@@ -109,6 +116,18 @@ export class SnodoContextCreator {
       { classRef: holder.constructor as Type, callback },
       undefined,
     );
+  }
+
+  /** The check of `@Scopes()` on the class or the method, when there are any. */
+  private scopesGuard(classRef: Type, callback: Callback, where: string): CanActivate[] {
+    const scopes = [
+      ...((Reflect.getMetadata(SNODO_SCOPES, classRef) as string[] | undefined) ?? []),
+      ...((Reflect.getMetadata(SNODO_SCOPES, callback) as string[] | undefined) ?? []),
+    ];
+    if (scopes.length === 0) return [];
+    if (this.authenticator === undefined || this.authenticator === null)
+      throw new Error(NEST_MESSAGES.SCOPES_WITHOUT_AUTH(where));
+    return [new ScopesGuard(this.authenticator.resource, [...new Set(scopes)])];
   }
 
   /** Pipes and filters, when the method or the app has any. */

@@ -6,6 +6,7 @@ import type {
   SubscriptionStore,
 } from '../../core/index.js';
 import type { StreamableHttpOptions } from '../../transports/index.js';
+import type { SnodoAuthOptions } from '../../auth/index.js';
 
 /**
  * A feed of resource URIs that changed, such as an rxjs `Observable<string>` fed by a message
@@ -85,6 +86,14 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
    * no handler to write. See docs/message-tools.md.
    */
   messageTools?: readonly MessageToolDeclaration[];
+  /**
+   * Makes the endpoint an OAuth 2.1 protected resource (docs/oauth.md): it publishes its metadata
+   * (RFC 9728) at `/.well-known/oauth-protected-resource` and the path-suffixed URL, and every
+   * request needs a bearer token issued for `resource` by one of `authorizationServers`
+   * (401 with `WWW-Authenticate: Bearer resource_metadata="…"` otherwise). `@Scopes()` on a
+   * component then asks for scopes. @default none: no token is checked
+   */
+  auth?: SnodoAuthOptions;
 }
 
 /**

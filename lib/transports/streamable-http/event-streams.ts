@@ -9,6 +9,7 @@ import {
   type SharedReplay,
 } from '../../core/index.js';
 import { sendError } from './json-response.writer.js';
+import { ownerOf } from './post-exchange.js';
 import { parseEventId, type ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_EVENT_STREAM, header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
@@ -68,7 +69,7 @@ export class EventStreams {
     if (sessionId === undefined) {
       return sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED);
     }
-    if ((await this.deps.sessions.get(sessionId)) === undefined) {
+    if (!(await this.isOwnSession(req, sessionId))) {
       return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     if (this.sessionStreams.has(sessionId)) {
@@ -102,6 +103,12 @@ export class EventStreams {
   }
 
   /** `GET` + `Last-Event-ID`: replays what an initialize-era stream sent after that event, then carries on. */
+  /** Whether the session exists and belongs to the request's caller (when the server checks tokens). */
+  private async isOwnSession(req: IncomingMessage, sessionId: string): Promise<boolean> {
+    const session = await this.deps.sessions.get(sessionId);
+    return session !== undefined && session.owner === ownerOf(req);
+  }
+
   private async resume(
     req: IncomingMessage,
     res: ServerResponse,
@@ -111,7 +118,7 @@ export class EventStreams {
     if (sessionId === undefined) {
       return sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED);
     }
-    if ((await this.deps.sessions.get(sessionId)) === undefined) {
+    if (!(await this.isOwnSession(req, sessionId))) {
       return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     const found = this.deps.replay.find(sessionId, lastEventId);

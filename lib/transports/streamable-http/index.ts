@@ -7,4 +7,4 @@ export {
 export type { BodyProblem } from './body-reader.js';
 export type { HostCheckOptions } from './host-check.js';
 export { createStreamableHttpServer, type StandaloneServerOptions } from './standalone.server.js';
-export { FRAMEWORK_REQUEST } from './post-exchange.js';
+export { AUTH_INFO, FRAMEWORK_REQUEST } from './post-exchange.js';

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  callerIdentity,
   ErrorCode,
   REVISIONS,
+  type AuthInfo,
   type Exchange,
   type HandleOutcome,
   type JsonObject,
@@ -35,8 +37,31 @@ export interface PostExchangeDeps {
  */
 export const FRAMEWORK_REQUEST = Symbol.for('snodo.frameworkRequest');
 
+/**
+ * Where the layer that verified the request's bearer token (Snodo's auth guard) puts the caller
+ * it found, an `AuthInfo`, on the raw request: handlers get it as `context.auth`, and sessions
+ * and request states are bound to it.
+ * @internal
+ */
+export const AUTH_INFO = Symbol.for('snodo.authInfo');
+
 interface FrameworkRequestCarrier {
   [FRAMEWORK_REQUEST]?: unknown;
+  [AUTH_INFO]?: AuthInfo;
+}
+
+/** The verified caller of a raw request, when its token was checked. @internal */
+export function authOf(req: IncomingMessage): AuthInfo | undefined {
+  return (req as FrameworkRequestCarrier)[AUTH_INFO];
+}
+
+/**
+ * Who owns what a request opens (a session): its verified caller, when there is one.
+ * @internal
+ */
+export function ownerOf(req: IncomingMessage): string | undefined {
+  const auth = authOf(req);
+  return auth === undefined ? undefined : callerIdentity(auth);
 }
 
 /**
@@ -56,6 +81,8 @@ export class PostExchange implements Exchange {
   readonly transport = 'http' as const;
   /** What handlers get as `context.request`: the framework's request object, or Node's. */
   readonly request: unknown;
+  /** The verified caller, when the server checked a bearer token. */
+  readonly auth: AuthInfo | undefined;
   private readonly req: IncomingMessage;
   readonly headers: StandardHeaders;
   /** Aborts the running handler: on cancellation, and for 2026-07-28 when the client leaves. */
@@ -80,6 +107,7 @@ export class PostExchange implements Exchange {
   ) {
     this.req = req;
     this.request = (req as FrameworkRequestCarrier)[FRAMEWORK_REQUEST] ?? req;
+    this.auth = authOf(req);
     // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
     // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
     // the rest of the stream is kept for a resume with Last-Event-ID.
@@ -120,7 +148,7 @@ export class PostExchange implements Exchange {
 
   /** Read only when a requestState is issued or checked. */
   get caller(): string | undefined {
-    return callerOf(this.req);
+    return this.auth === undefined ? callerOf(this.req) : callerIdentity(this.auth);
   }
 
   /** Stops watching the connection: the handler is done. */

@@ -20,7 +20,7 @@ import { PRE_READ_BODY, messageOf, readBody, type PreReadRequest } from './body-
 import type { EventStreams } from './event-streams.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 import type { LazyAbort } from './lazy-abort.js';
-import { PostExchange, type PostExchangeDeps } from './post-exchange.js';
+import { ownerOf, PostExchange, type PostExchangeDeps } from './post-exchange.js';
 import { RunningPosts } from './running-posts.js';
 import type { ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_JSON, JSON_TYPE, header } from './request-headers.js';
@@ -148,7 +148,7 @@ export class PostRequestHandler {
     try {
       const outcome = await this.deps.handler.handle(inbound, post);
       if (inflight !== undefined) this.inflight.delete(inflight);
-      const extraHeaders = await this.applySessionEffects(outcome, session);
+      const extraHeaders = await this.applySessionEffects(outcome, session, ownerOf(req));
       this.cancelNamed(outcome, session);
       post.unwatch();
       if (post.abort.aborted) return post.endCancelled();
@@ -190,7 +190,7 @@ export class PostRequestHandler {
       const answered = await this.deps.handler.handleBatch(batch, session, () => post);
       post.unwatch();
       if (!Array.isArray(answered)) return post.respond(answered, undefined);
-      await this.applySessionEffects(combinedEffects(answered), session);
+      await this.applySessionEffects(combinedEffects(answered), session, ownerOf(req));
       for (const outcome of answered) this.cancelNamed(outcome, session);
       post.respondAll(answered);
     } finally {
@@ -259,7 +259,7 @@ export class PostRequestHandler {
       return undefined;
     }
     const session = await this.deps.sessions.get(sessionId);
-    if (session === undefined) {
+    if (session === undefined || session.owner !== ownerOf(req)) {
       sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND, id);
       return undefined;
     }
@@ -287,12 +287,14 @@ export class PostRequestHandler {
   private async applySessionEffects(
     outcome: HandleOutcome,
     session: SessionRecord | undefined,
+    owner: string | undefined,
   ): Promise<Record<string, string> | undefined> {
     if (outcome.openSession !== undefined) {
       const record: SessionRecord = {
         ...outcome.openSession,
         id: globalThis.crypto.randomUUID(),
         initialized: false,
+        ...(owner === undefined ? {} : { owner }),
       };
       await this.deps.sessions.create(record);
       return { 'Mcp-Session-Id': record.id };

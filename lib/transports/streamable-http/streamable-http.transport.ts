@@ -25,6 +25,7 @@ import {
 import { EventStreams } from './event-streams.js';
 import { HostCheck, type HostCheckOptions } from './host-check.js';
 import { rejectBody, sendError } from './json-response.writer.js';
+import { ownerOf } from './post-exchange.js';
 import { PostRequestHandler, requestIdOf, type InitializeLimit } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
@@ -338,7 +339,8 @@ export class StreamableHttpTransport {
     if (sessionId === undefined) {
       return sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED);
     }
-    if (!(await this.sessions.delete(sessionId))) {
+    const session = await this.sessions.get(sessionId);
+    if (session?.owner !== ownerOf(req) || !(await this.sessions.delete(sessionId))) {
       return sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND);
     }
     await this.hub?.endSession(sessionId);

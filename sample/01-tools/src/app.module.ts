@@ -8,6 +8,7 @@ import { PackageResources } from './package.resources.js';
 import { PackageTools } from './package.tools.js';
 import { PlaceOrderTool } from './place-order.tool.js';
 import { ReviewTools } from './review.tools.js';
+import { sampleAuth } from './sample-auth.js';
 import { sharedStore } from './shared-store.js';
 
 /** The sample's components and their services, for modules that serve them with other options. */
@@ -31,6 +32,7 @@ export const SAMPLE_PROVIDERS = [
       schemaValidator: 'ajv',
       resourceSubscriptions: true,
       store: sharedStore,
+      auth: sampleAuth,
     }),
   ],
   providers: SAMPLE_PROVIDERS,

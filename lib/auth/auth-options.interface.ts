@@ -1,0 +1,52 @@
+import type { AuthInfo } from '../core/index.js';
+
+/**
+ * How the MCP endpoint acts as an OAuth 2.1 protected resource (docs/oauth.md): the metadata it
+ * publishes (RFC 9728) and how it checks the bearer token of every request.
+ * @publicApi
+ */
+export interface SnodoAuthOptions {
+  /**
+   * This server's resource identifier (RFC 8707): the endpoint's absolute URL, global prefix
+   * included, such as `https://mcp.example.com/api/mcp`. Tokens must be issued for it (`aud`).
+   */
+  resource: string;
+  /** The authorization servers (issuer URLs) whose tokens the server accepts. */
+  authorizationServers: readonly string[];
+  /** The scopes clients may ask for, published in the metadata. */
+  scopesSupported?: readonly string[];
+  /** A human-readable name of the resource, published in the metadata. */
+  resourceName?: string;
+  /** A page about the resource, published in the metadata. */
+  resourceDocumentation?: string;
+  /** How JWT access tokens are checked (ignored with `verifyToken`). */
+  jwt?: SnodoJwtOptions;
+  /**
+   * Checks a token yourself, for opaque tokens (introspection, RFC 7662): the caller it stands
+   * for, or `undefined` when it is not valid (the client gets 401 `invalid_token`). Replaces the
+   * JWT checks; it must check the audience itself.
+   */
+  verifyToken?: (token: string) => Promise<AuthInfo | undefined>;
+  /**
+   * Whether a granted scope covers a required one, for scope hierarchies (`files` covering
+   * `files:read`, say). @default equality
+   */
+  scopeCovers?: (granted: string, required: string) => boolean;
+}
+
+/** How JWT access tokens are checked (jose). @publicApi */
+export interface SnodoJwtOptions {
+  /**
+   * Where the signing keys are. @default the `jwks_uri` of the token issuer's metadata
+   * (RFC 8414 `/.well-known/oauth-authorization-server`, then OpenID discovery)
+   */
+  jwksUri?: string;
+  /** The issuers accepted (`iss`). @default `authorizationServers` */
+  issuers?: readonly string[];
+  /** The audiences accepted (`aud`). @default `[resource]` */
+  audiences?: readonly string[];
+  /** Leeway for `exp`, `nbf` and `iat`, in seconds (0 to 300). @default 30 */
+  clockToleranceSeconds?: number;
+  /** The signature algorithms accepted. @default RS256, PS256, ES256, EdDSA and their larger kin */
+  algorithms?: readonly string[];
+}

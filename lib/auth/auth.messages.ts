@@ -1,0 +1,22 @@
+/** Messages of the auth layer. @internal */
+export const AUTH_MESSAGES = {
+  NO_OPTIONS: 'Snodo: auth must be an object with resource and authorizationServers',
+  BAD_URL: (what: string, value: string) =>
+    `Snodo: ${what} must be an absolute URL without a fragment, such as https://mcp.example.com/mcp; got "${value}"`,
+  NOT_HTTPS: (what: string, value: string) =>
+    `Snodo: ${what} must use https (http only on localhost or a loopback address); got "${value}"`,
+  NO_AUTHORIZATION_SERVER:
+    'Snodo: auth.authorizationServers must list at least one authorization server (its issuer URL)',
+  BAD_TOLERANCE: 'Snodo: auth.jwt.clockToleranceSeconds must be a whole number from 0 to 300',
+  BAD_FUNCTION: (what: string) => `Snodo: ${what} must be a function`,
+  TOKEN_REQUIRED: 'Unauthorized: send an access token for this resource (Authorization: Bearer …)',
+  TOKEN_MALFORMED: 'Unauthorized: the Authorization header must be "Bearer <token>"',
+  TOKEN_INVALID: 'Unauthorized: the access token is not valid for this resource',
+  TOKEN_EXPIRED: 'Unauthorized: the access token has expired',
+  VERIFIER_UNAVAILABLE:
+    'Unauthorized: the token cannot be checked right now (the authorization server is unreachable); retry',
+  INSUFFICIENT_SCOPE: (kind: string, name: string, scopes: readonly string[]) =>
+    `Forbidden: the ${kind} "${name}" needs the scope${scopes.length === 1 ? '' : 's'} ${scopes.join(' ')}; ask the authorization server for a token with ${scopes.length === 1 ? 'it' : 'them'}`,
+  ISSUER_METADATA_FAILED: (issuer: string) =>
+    `the metadata of the authorization server ${issuer} could not be read, or names no jwks_uri`,
+} as const;

@@ -1,0 +1,74 @@
+import type { AuthInfo } from '../core/index.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
+import { JwtVerifier, type TokenOutcome } from './jwt-verifier.js';
+import { ProtectedResource } from './protected-resource.js';
+import type { SnodoAuthOptions } from './auth-options.interface.js';
+
+/** A refused request: 401 with its challenge and a message that says what to fix. @publicApi */
+export interface AuthRefusal {
+  readonly status: 401 | 503;
+  readonly message: string;
+  readonly wwwAuthenticate: string;
+}
+
+/**
+ * Checks the bearer token of a request to the MCP endpoint: none, a malformed header, an invalid
+ * or expired token → 401 with `WWW-Authenticate: Bearer resource_metadata="…"` (and
+ * `error="invalid_token"` for a token that was sent); an issuer that cannot be reached → 503.
+ * @internal
+ */
+export class BearerAuthenticator {
+  readonly resource: ProtectedResource;
+  private readonly verify: (token: string) => Promise<TokenOutcome>;
+
+  constructor(options: SnodoAuthOptions, fetcher?: typeof fetch) {
+    this.resource = new ProtectedResource(options);
+    const custom = options.verifyToken;
+    if (custom !== undefined) {
+      this.verify = async (token) => {
+        const auth = await custom(token);
+        return auth === undefined ? { ok: false, refusal: 'invalid' } : { ok: true, auth };
+      };
+    } else {
+      const jwt = new JwtVerifier(options, this.resource.resource, fetcher);
+      this.verify = (token) => jwt.verify(token);
+    }
+  }
+
+  /** The caller of a request with this `Authorization` header, or why it is refused. */
+  async authenticate(authorization: string | undefined): Promise<AuthInfo | AuthRefusal> {
+    if (authorization === undefined || authorization === '')
+      return this.refusal(AUTH_MESSAGES.TOKEN_REQUIRED);
+    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
+    if (match === null) return this.refusal(AUTH_MESSAGES.TOKEN_MALFORMED, 'invalid_request');
+    let outcome: TokenOutcome;
+    try {
+      outcome = await this.verify(match[1]!);
+    } catch {
+      outcome = { ok: false, refusal: 'invalid' };
+    }
+    if (outcome.ok) return outcome.auth;
+    switch (outcome.refusal) {
+      case 'expired':
+        return this.refusal(AUTH_MESSAGES.TOKEN_EXPIRED, 'invalid_token');
+      case 'unavailable':
+        return { ...this.refusal(AUTH_MESSAGES.VERIFIER_UNAVAILABLE), status: 503 };
+      default:
+        return this.refusal(AUTH_MESSAGES.TOKEN_INVALID, 'invalid_token');
+    }
+  }
+
+  private refusal(message: string, error?: string): AuthRefusal {
+    return {
+      status: 401,
+      message,
+      wwwAuthenticate: this.resource.challenge(
+        error === undefined ? undefined : { code: error, description: message },
+      ),
+    };
+  }
+}
+
+/** Whether an authentication outcome is a refusal. @internal */
+export const isAuthRefusal = (value: AuthInfo | AuthRefusal): value is AuthRefusal =>
+  'wwwAuthenticate' in value;

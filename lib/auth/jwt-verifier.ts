@@ -1,0 +1,145 @@
+import type { AuthInfo, JsonObject } from '../core/index.js';
+import type { SnodoAuthOptions } from './auth-options.interface.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
+
+type Jose = typeof import('jose');
+type KeySet = ReturnType<Jose['createRemoteJWKSet']>;
+
+const DEFAULT_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
+
+/** Why a token was refused. @internal */
+export type TokenRefusal = 'invalid' | 'expired' | 'unavailable';
+
+/** A token's outcome: its caller, or why it was refused. @internal */
+export type TokenOutcome = { ok: true; auth: AuthInfo } | { ok: false; refusal: TokenRefusal };
+
+/** The scopes a token grants: `scope` (space-separated, RFC 9068) or `scp` (an array). */
+function scopesOf(claims: JsonObject): string[] {
+  if (typeof claims.scope === 'string') return claims.scope.split(' ').filter((s) => s !== '');
+  if (Array.isArray(claims.scp))
+    return claims.scp.filter((s): s is string => typeof s === 'string');
+  return [];
+}
+
+/**
+ * The caller that verified token claims (or an RFC 7662 introspection answer) stand for: `iss`,
+ * `sub`, `client_id` (or `azp`), `scope` (or `scp`) and `exp`, with every claim kept.
+ * @publicApi
+ */
+export function authInfoOf(claims: JsonObject): AuthInfo {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const auth: {
+    -readonly [K in keyof AuthInfo]: AuthInfo[K];
+  } = { scopes: Object.freeze(scopesOf(claims)), claims: Object.freeze({ ...claims }) };
+  const issuer = text(claims.iss);
+  const subject = text(claims.sub);
+  const clientId = text(claims.client_id) ?? text(claims.azp);
+  if (issuer !== undefined) auth.issuer = issuer;
+  if (subject !== undefined) auth.subject = subject;
+  if (clientId !== undefined) auth.clientId = clientId;
+  if (typeof claims.exp === 'number') auth.expiresAt = claims.exp;
+  return Object.freeze(auth);
+}
+
+/**
+ * Checks JWT access tokens with jose: the signature against the issuer's keys (found through its
+ * metadata, RFC 8414 or OpenID discovery, and cached by jose with its cooldown), the issuer, the
+ * audience (this resource), expiry and not-before with a clock tolerance. jose is loaded on first
+ * use, so that apps without `auth` never load it.
+ * @internal
+ */
+export class JwtVerifier {
+  private jose: Promise<Jose> | undefined;
+  private readonly keySets = new Map<string, Promise<KeySet>>();
+  private readonly issuers: readonly string[];
+  private readonly audiences: readonly string[];
+  private readonly tolerance: number;
+  private readonly algorithms: string[];
+
+  constructor(
+    private readonly options: SnodoAuthOptions,
+    resource: string,
+    private readonly fetcher: typeof fetch = fetch,
+  ) {
+    this.issuers = options.jwt?.issuers ?? options.authorizationServers;
+    this.audiences = options.jwt?.audiences ?? [resource, options.resource];
+    this.tolerance = options.jwt?.clockToleranceSeconds ?? 30;
+    this.algorithms = [...(options.jwt?.algorithms ?? DEFAULT_ALGORITHMS)];
+  }
+
+  async verify(token: string): Promise<TokenOutcome> {
+    const jose = await (this.jose ??= import('jose'));
+    let issuer: unknown;
+    try {
+      issuer = jose.decodeJwt(token).iss;
+    } catch {
+      return { ok: false, refusal: 'invalid' };
+    }
+    if (typeof issuer !== 'string' || !this.issuers.includes(issuer))
+      return { ok: false, refusal: 'invalid' };
+    let keys: KeySet;
+    try {
+      keys = await this.keySetOf(jose, issuer);
+    } catch {
+      return { ok: false, refusal: 'unavailable' };
+    }
+    try {
+      const { payload } = await jose.jwtVerify(token, keys, {
+        issuer: [...this.issuers],
+        audience: [...this.audiences],
+        clockTolerance: this.tolerance,
+        algorithms: this.algorithms,
+      });
+      return { ok: true, auth: authInfoOf(payload) };
+    } catch (error) {
+      if (error instanceof jose.errors.JWTExpired) return { ok: false, refusal: 'expired' };
+      if (error instanceof jose.errors.JWKSTimeout) return { ok: false, refusal: 'unavailable' };
+      return { ok: false, refusal: 'invalid' };
+    }
+  }
+
+  /** The issuer's key set: from `jwt.jwksUri`, or its metadata's `jwks_uri`; a failed lookup is retried next time. */
+  private keySetOf(jose: Jose, issuer: string): Promise<KeySet> {
+    let found = this.keySets.get(issuer);
+    if (found === undefined) {
+      found = this.jwksUriOf(issuer).then((uri) => jose.createRemoteJWKSet(new URL(uri)));
+      found.catch(() => this.keySets.delete(issuer));
+      this.keySets.set(issuer, found);
+    }
+    return found;
+  }
+
+  private async jwksUriOf(issuer: string): Promise<string> {
+    if (this.options.jwt?.jwksUri !== undefined) return this.options.jwt.jwksUri;
+    const base = issuer.replace(/\/$/, '');
+    const { origin, pathname } = new URL(base);
+    const path = pathname === '/' ? '' : pathname;
+    const candidates = [
+      `${origin}/.well-known/oauth-authorization-server${path}`,
+      `${base}/.well-known/openid-configuration`,
+    ];
+    for (const url of candidates) {
+      try {
+        const response = await this.fetcher(url, { signal: AbortSignal.timeout(5_000) });
+        if (!response.ok) continue;
+        const metadata = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+        if (metadata.issuer === issuer && typeof metadata.jwks_uri === 'string')
+          return metadata.jwks_uri;
+      } catch {
+        // The next candidate, then a failure.
+      }
+    }
+    throw new Error(AUTH_MESSAGES.ISSUER_METADATA_FAILED(issuer));
+  }
+}

@@ -1,0 +1,113 @@
+import type { AuthInfo, JsonObject } from '../core/index.js';
+import type { SnodoAuthOptions } from './auth-options.interface.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
+
+const WELL_KNOWN = '/.well-known/oauth-protected-resource';
+
+/** A URL option, checked at bootstrap. */
+function absoluteUrl(value: unknown, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new Error(AUTH_MESSAGES.BAD_URL(what, String(value)));
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(AUTH_MESSAGES.NOT_HTTPS(what, url.href));
+  if (url.hash !== '') throw new Error(AUTH_MESSAGES.BAD_URL(what, url.href));
+  return url;
+}
+
+/** A value for a quoted `WWW-Authenticate` parameter: no quotes, backslashes or control characters. */
+const quoted = (value: string): string =>
+  `"${[...value].filter((char) => char >= ' ' && char !== '\u007f' && char !== '"' && char !== '\\').join('')}"`;
+
+/**
+ * The endpoint as an OAuth protected resource: its metadata document (RFC 9728), where it is
+ * served, and the `WWW-Authenticate` challenges of its refusals. Checks the options at bootstrap.
+ * @internal
+ */
+export class ProtectedResource {
+  readonly resource: string;
+  /** The path-suffixed metadata path (`/.well-known/oauth-protected-resource/<endpoint path>`). */
+  readonly metadataPath: string;
+  /** The metadata's URL, as every challenge names it. */
+  readonly metadataUrl: string;
+  /** The metadata document. */
+  readonly document: JsonObject;
+  readonly authorizationServers: readonly string[];
+  private readonly covers: (granted: string, required: string) => boolean;
+
+  constructor(readonly options: SnodoAuthOptions) {
+    if (typeof options !== 'object' || options === null) throw new Error(AUTH_MESSAGES.NO_OPTIONS);
+    const resource = absoluteUrl(options.resource, 'auth.resource');
+    if (!Array.isArray(options.authorizationServers) || options.authorizationServers.length === 0)
+      throw new Error(AUTH_MESSAGES.NO_AUTHORIZATION_SERVER);
+    this.authorizationServers = (options.authorizationServers as readonly string[]).map(
+      (server, index) => {
+        absoluteUrl(server, `auth.authorizationServers[${index}]`);
+        return server;
+      },
+    );
+    const tolerance = options.jwt?.clockToleranceSeconds;
+    if (
+      tolerance !== undefined &&
+      (!Number.isInteger(tolerance) || tolerance < 0 || tolerance > 300)
+    )
+      throw new Error(AUTH_MESSAGES.BAD_TOLERANCE);
+    if (options.verifyToken !== undefined && typeof options.verifyToken !== 'function')
+      throw new Error(AUTH_MESSAGES.BAD_FUNCTION('auth.verifyToken'));
+    if (options.scopeCovers !== undefined && typeof options.scopeCovers !== 'function')
+      throw new Error(AUTH_MESSAGES.BAD_FUNCTION('auth.scopeCovers'));
+    if (options.jwt?.jwksUri !== undefined) absoluteUrl(options.jwt.jwksUri, 'auth.jwt.jwksUri');
+    this.resource = resource.href;
+    const path = resource.pathname === '/' ? '' : resource.pathname.replace(/\/$/, '');
+    this.metadataPath = `${WELL_KNOWN}${path}`;
+    this.metadataUrl = `${resource.origin}${this.metadataPath}`;
+    this.covers = options.scopeCovers ?? ((granted, required) => granted === required);
+    const document: JsonObject = {
+      resource: this.resource,
+      authorization_servers: [...this.authorizationServers],
+      bearer_methods_supported: ['header'],
+    };
+    if (options.scopesSupported !== undefined)
+      document.scopes_supported = [...options.scopesSupported];
+    if (options.resourceName !== undefined) document.resource_name = options.resourceName;
+    if (options.resourceDocumentation !== undefined)
+      document.resource_documentation = options.resourceDocumentation;
+    this.document = Object.freeze(document);
+  }
+
+  /** The paths the metadata is served at: the path-suffixed one, and the root one. */
+  get metadataPaths(): readonly string[] {
+    return this.metadataPath === WELL_KNOWN ? [WELL_KNOWN] : [this.metadataPath, WELL_KNOWN];
+  }
+
+  /** The path of the endpoint this resource names (for a bootstrap check against the real one). */
+  get resourcePath(): string {
+    return new URL(this.resource).pathname.replace(/\/$/, '') || '/';
+  }
+
+  /**
+   * A `WWW-Authenticate` value: `Bearer resource_metadata="…"`, with an error and the scopes
+   * when given.
+   */
+  challenge(error?: { code: string; description?: string }, scopes?: readonly string[]): string {
+    const parts = [`Bearer resource_metadata=${quoted(this.metadataUrl)}`];
+    if (error !== undefined) {
+      parts.push(`error=${quoted(error.code)}`);
+      if (error.description !== undefined)
+        parts.push(`error_description=${quoted(error.description)}`);
+    }
+    const scope = scopes ?? this.options.scopesSupported;
+    if (scope !== undefined && scope.length > 0) parts.push(`scope=${quoted(scope.join(' '))}`);
+    return parts.join(', ');
+  }
+
+  /** The required scopes that the caller's token does not cover. */
+  missingScopes(auth: AuthInfo | undefined, required: readonly string[]): string[] {
+    const granted = auth?.scopes ?? [];
+    return required.filter((scope) => !granted.some((have) => this.covers(have, scope)));
+  }
+}

@@ -1,0 +1,1 @@
+export { callerIdentity, type AuthInfo } from './auth-info.interface.js';

@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
+import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
+import type { BearerAuthenticator } from '../../auth/index.js';
+import { SNODO_AUTHENTICATOR, SNODO_ENDPOINT_PATH } from '../snodo.constants.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
+
+/** What Snodo uses of an HTTP adapter to serve the metadata. */
+interface AdapterLike {
+  get(path: string, handler: (req: unknown, res: unknown) => unknown): unknown;
+  reply(response: unknown, body: unknown, statusCode?: number): unknown;
+  setHeader(response: unknown, name: string, value: string): unknown;
+}
+
+/**
+ * Serves the Protected Resource Metadata (RFC 9728) at `/.well-known/oauth-protected-resource`
+ * and at its path-suffixed URL, at the root of the host (outside the global prefix, where RFC 9728
+ * puts it), through the HTTP adapter's public `get()`, on Express and Fastify alike. Warns when the
+ * `resource` URL does not name the endpoint's real path.
+ * @internal
+ */
+@Injectable()
+export class ProtectedResourceRoutes implements OnModuleInit {
+  private readonly logger = new Logger('Snodo');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly config: ApplicationConfig,
+    @Inject(SNODO_ENDPOINT_PATH) private readonly path: string,
+    @Optional()
+    @Inject(SNODO_AUTHENTICATOR)
+    private readonly authenticator?: BearerAuthenticator | null,
+  ) {}
+
+  onModuleInit(): void {
+    const adapter = this.adapterHost.httpAdapter as unknown as AdapterLike | undefined;
+    if (this.authenticator === undefined || this.authenticator === null) return;
+    if (adapter === undefined || adapter === null) return;
+    const resource = this.authenticator.resource;
+    const body = resource.document;
+    for (const path of resource.metadataPaths) {
+      adapter.get(path, (_req, res) => {
+        adapter.setHeader(res, 'Access-Control-Allow-Origin', '*');
+        adapter.setHeader(res, 'Cache-Control', 'max-age=3600');
+        return adapter.reply(res, body, 200);
+      });
+    }
+    const endpoint = `/${[this.config.getGlobalPrefix(), this.path]
+      .map((part) => part.replace(/^\/+|\/+$/g, ''))
+      .filter((part) => part !== '')
+      .join('/')}`;
+    if (endpoint !== resource.resourcePath)
+      this.logger.warn(NEST_MESSAGES.RESOURCE_PATH_MISMATCH(resource.resource, endpoint));
+  }
+}
