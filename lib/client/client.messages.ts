@@ -21,4 +21,5 @@ export const CLIENT_MESSAGES = {
     'bearerToken must be a non-empty string of visible characters, without spaces or "Bearer "',
   BEARER_AND_AUTHORIZATION:
     'give either bearerToken or an Authorization header, not both: bearerToken sets Authorization',
+  BAD_TASK_ANSWERS: 'onInputRequired must return an object of answers by input key',
 } as const;

@@ -2,3 +2,4 @@ export { SnodoClient, type CatalogEntry, type SnodoClientOptions } from './snodo
 export { SnodoClientError } from './snodo-client.error.js';
 export { type RequestHeaders, type RequestHeadersOption } from './request-headers.js';
 export { readCatalog, renderCatalog, type CatalogSnapshot } from './catalog/index.js';
+export type { ToolStart, WaitForTaskOptions } from './task-polling.js';

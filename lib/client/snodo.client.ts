@@ -5,6 +5,7 @@ import {
   META_KEYS,
   MODERN_PROTOCOL_VERSION,
   SnodoError,
+  TASK_METHODS,
   type CallToolResult,
   type Implementation,
   type JsonObject,
@@ -12,6 +13,7 @@ import {
   type ProtocolVersion,
   type RuntimeSource,
   type Runtime,
+  type TaskView,
   type ToolDefinition,
 } from '../core/index.js';
 import {
@@ -22,6 +24,13 @@ import {
 } from './client-channel.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { checkRequestHeaders, type RequestHeadersOption } from './request-headers.js';
+import {
+  toolStart,
+  waitFor,
+  withTasksExtension,
+  type ToolStart,
+  type WaitForTaskOptions,
+} from './task-polling.js';
 
 /**
  * Options of {@link SnodoClient}.
@@ -185,6 +194,43 @@ export class SnodoClient {
       JsonObject;
   }
 
+  /**
+   * `tools/call` that may run as a task (the tasks extension, `io.modelcontextprotocol/tasks`,
+   * declared for this call): the task, to poll with {@link waitForTask}, or the result when the
+   * server answered at once. Before 2026-07-28 there are no tasks: always the result.
+   */
+  async startTool(name: string, args: JsonObject = {}): Promise<ToolStart> {
+    return toolStart(await this.taskRequest('tools/call', { name, arguments: args }));
+  }
+
+  /** `tasks/get`: the task as it stands (its result, error or input requests included). */
+  async getTask(taskId: string): Promise<TaskView & JsonObject> {
+    return (await this.taskRequest('tasks/get', { taskId })) as TaskView & JsonObject;
+  }
+
+  /** `tasks/update`: answers to the input requests of a task that waits for input, by key. */
+  async updateTask(taskId: string, inputResponses: Record<string, JsonObject>): Promise<void> {
+    await this.taskRequest('tasks/update', { taskId, inputResponses });
+  }
+
+  /** `tasks/cancel`: asks the server to stop the task (it ends `cancelled` unless it ended first). */
+  async cancelTask(taskId: string): Promise<void> {
+    await this.taskRequest('tasks/cancel', { taskId });
+  }
+
+  /**
+   * Polls a task until it ends, answering its input requests with `options.onInputRequired`.
+   * @returns the terminal task (`completed` with `result`, `failed` with `error`, or `cancelled`),
+   * or the task waiting for input when there is no `onInputRequired`.
+   */
+  waitForTask(taskId: string, options: WaitForTaskOptions = {}): Promise<TaskView & JsonObject> {
+    const operations = {
+      get: (id: string) => this.getTask(id),
+      update: (id: string, answers: Record<string, JsonObject>) => this.updateTask(id, answers),
+    };
+    return waitFor(operations, taskId, options);
+  }
+
   /** `resources/read`. */
   readResource(uri: string): Promise<JsonObject> {
     return this.request('resources/read', { uri });
@@ -217,7 +263,9 @@ export class SnodoClient {
   async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
     const modern = this.version === MODERN_PROTOCOL_VERSION;
     const body = modern ? { ...params, _meta: { ...this.envelope(), ...metaOf(params) } } : params;
-    const target = (this.options.methods ?? METHODS).request(method)?.target;
+    const target =
+      (this.options.methods ?? METHODS).request(method)?.target ??
+      ((TASK_METHODS as readonly string[]).includes(method) ? 'taskId' : undefined);
     const name = target === undefined ? undefined : params[target];
     const hints: SendHints = {
       protocolVersion: this.version,
@@ -234,6 +282,16 @@ export class SnodoClient {
       throw new SnodoError(response.error.code, response.error.message, response.error.data);
     }
     return response.result;
+  }
+
+  /** A request of the tasks extension: the extension is declared for it (2026-07-28). */
+  private taskRequest(method: string, params: JsonObject): Promise<JsonObject> {
+    if (this.version !== MODERN_PROTOCOL_VERSION) return this.request(method, params);
+    const capabilities = withTasksExtension(this.options.capabilities);
+    return this.request(method, {
+      ...params,
+      _meta: { [META_KEYS.clientCapabilities]: capabilities },
+    });
   }
 
   /** Ends the session (initialize era); a 2026-07-28 client has nothing to end. */

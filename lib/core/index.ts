@@ -19,3 +19,5 @@ export * from './instrumentation/index.js';
 export * from './rate-limit/index.js';
 export * from './limits/index.js';
 export * from './auth/index.js';
+export * from './extensions/index.js';
+export * from './tasks/index.js';

@@ -12,6 +12,7 @@ import {
   type ResourceDefinition,
   type ToolComponent,
   type ToolDefinition,
+  type ToolTaskOptions,
 } from '../core/index.js';
 import type { OutputDeclaration } from './decorators/output.decorator.js';
 import type { DtoSupport } from './dto/class-validator.support.js';
@@ -157,8 +158,25 @@ export function toolComponent(
     definition: copy(definition, options, ['title', 'description', 'annotations', 'icons']),
     call: bound(tool, tool.method),
     ...hooks,
+    ...taskOptions(tool),
     ...(dtoClass === undefined ? {} : { prepareArguments: dto!.preparer(dtoClass) }),
   });
+}
+
+/** The tool's `task` option as the core takes it, checked. */
+function taskOptions(tool: DeclaredTool): { task?: ToolTaskOptions } {
+  const { task } = tool.options;
+  if (task === undefined) return {};
+  const given: ToolTaskOptions = typeof task === 'string' ? { support: task } : task;
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    (given.support !== 'optional' && given.support !== 'required') ||
+    (given.start !== undefined && given.start !== 'call' && given.start !== 'handler')
+  ) {
+    throw new Error(NEST_MESSAGES.BAD_TOOL_TASK(tool.where));
+  }
+  return { task: Object.freeze({ ...given }) };
 }
 
 /** A resource or resource template component. @internal */

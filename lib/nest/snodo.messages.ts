@@ -65,6 +65,8 @@ export const NEST_MESSAGES = {
   OUTPUT_DECLARED_TWICE: (where: string) =>
     `Snodo: ${where} declares a second output schema; keep one @Output() block or one outputSchema`,
   DECLARATION_FAILED: (where: string, reason: string) => `Snodo: ${where}: ${reason}`,
+  BAD_TOOL_TASK: (where: string) =>
+    `Snodo: ${where} has an invalid task option; use 'optional', 'required' or { support, start: 'call' | 'handler' }`,
   DTO_PACKAGES_MISSING:
     'Snodo: DTO arguments need class-transformer and class-validator-jsonschema next to class-validator; install them',
   RECURSIVE_DTO: (trail: string) => `a DTO that contains itself cannot become a schema (${trail})`,

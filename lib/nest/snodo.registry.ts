@@ -201,6 +201,7 @@ export class SnodoRegistry implements RuntimeSource {
         this.logger.error(NEST_MESSAGES.HANDLER_THREW(ref.kind, ref.name), error),
       onWarning: (message) => this.logger.warn(message),
       usedTokens: options.usedTokens ?? options.store?.usedTokens,
+      tasks: sharedTasks(options),
       onInternalError: (error, method) =>
         this.logger.error(NEST_MESSAGES.INTERNAL_ERROR(method), error),
     };
@@ -227,4 +228,11 @@ export class SnodoRegistry implements RuntimeSource {
       }
     };
   }
+}
+
+/** The `tasks` option, with the shared store's tasks when it names no store of its own. */
+function sharedTasks(options: SnodoModuleOptions): SnodoModuleOptions['tasks'] {
+  const shared = options.store?.tasks;
+  if (shared === undefined || options.tasks?.store !== undefined) return options.tasks;
+  return { ...options.tasks, store: shared };
 }

@@ -9,3 +9,4 @@ export { RedisRateLimitStore } from './redis-rate-limit.store.js';
 export { RedisNotificationBus } from './redis-notification.bus.js';
 export { RedisReplay } from './redis-replay.js';
 export { RedisUsedTokenStore } from './redis-used-token.store.js';
+export { RedisTaskStore } from './redis-task.store.js';

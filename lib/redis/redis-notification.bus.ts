@@ -5,9 +5,22 @@ import { command } from './redis-connection.js';
 const BUS = 'the Redis notification bus';
 
 const isBusMessage = (value: unknown): value is BusMessage => {
-  const message = value as { kind?: unknown; uri?: unknown; list?: unknown } | null;
+  const message = value as {
+    kind?: unknown;
+    uri?: unknown;
+    list?: unknown;
+    task?: { taskId?: unknown } | null;
+  } | null;
   if (typeof message !== 'object' || message === null) return false;
   if (message.kind === 'resourceUpdated') return typeof message.uri === 'string';
+  if (message.kind === 'taskChanged') {
+    return (
+      typeof message.task === 'object' &&
+      message.task !== null &&
+      !Array.isArray(message.task) &&
+      typeof message.task.taskId === 'string'
+    );
+  }
   return (
     message.kind === 'listChanged' &&
     (message.list === 'tools' || message.list === 'resources' || message.list === 'prompts')

@@ -6,6 +6,7 @@ import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 import { RedisReplay } from './redis-replay.js';
 import { RedisSessionStore } from './redis-session.store.js';
 import { RedisSubscriptionStore } from './redis-subscription.store.js';
+import { RedisTaskStore } from './redis-task.store.js';
 import { REDIS_MESSAGES } from './redis.messages.js';
 import { RedisUsedTokenStore } from './redis-used-token.store.js';
 
@@ -38,6 +39,7 @@ export interface RedisStore extends SharedStore {
   readonly rateLimitStore: RedisRateLimitStore;
   readonly replay: RedisReplay;
   readonly usedTokens: RedisUsedTokenStore;
+  readonly tasks: RedisTaskStore;
 }
 
 const wholeNumber = (value: number | undefined, fallback: number, name: string): number => {
@@ -51,7 +53,7 @@ const wholeNumber = (value: number | undefined, fallback: number, name: string):
 /**
  * Everything several instances share, in Redis: initialize-era sessions (with Redis TTLs),
  * resource subscriptions, notifications between instances (pub/sub), the replay logs of resumable
- * streams, and rate-limit counters.
+ * streams, rate-limit counters, and the tasks of the tasks extension.
  * Two connections are opened by `ready()` (commands, and the pub/sub subscriber); they reconnect
  * by themselves after an outage.
  * @example
@@ -89,6 +91,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
     replay,
     rateLimitStore: new RedisRateLimitStore(commands, keyPrefix, options.onRateLimitUnavailable),
     usedTokens: new RedisUsedTokenStore(commands, keyPrefix),
+    tasks: new RedisTaskStore(commands, keyPrefix),
     ready() {
       connecting ??= (async () => {
         try {

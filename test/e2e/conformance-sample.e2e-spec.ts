@@ -31,7 +31,7 @@ describe('Conformance sample server', () => {
     const client = new ClientV1({ name: 'conformance-v1', version: '1' });
     await client.connect(new TransportV1(new URL(running.url)));
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(28);
+    expect(tools.length).toBe(35);
     for (const tool of tools) {
       expect(tool.description).toEqual(expect.any(String));
       expect(tool.inputSchema.type).toBe('object');

@@ -56,6 +56,7 @@ type ToolResult = {
 async function exerciseTools(client: ToolsClient): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((tool) => tool.name)).toEqual([
+    'audit_packages',
     'latest_version',
     'package_info',
     'place_order',

@@ -1,7 +1,21 @@
 // The Redis stores against a real redis-server: expiry by Redis TTLs, subscriptions, the bus,
 // rate-limit windows, and the option checks of redisStore().
 import { Redis } from 'ioredis';
-import { NotificationHub, type BusMessage, type SessionRecord } from '../../lib/core/index.js';
+import {
+  NotificationHub,
+  ProtocolHandler,
+  Router,
+  Runtime,
+  TASKS_EXTENSION,
+  classifyMessage,
+  type BusMessage,
+  type CallContext,
+  type JsonObject,
+  type JsonRpcNotification,
+  type SessionRecord,
+  type TaskRecord,
+  type TaskStore,
+} from '../../lib/core/index.js';
 import { redisStore, type RedisStore } from '../../lib/redis/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startRedis } from './processes.js';
@@ -116,6 +130,96 @@ describe('redisStore()', () => {
     expect(got).toEqual(['x://news']);
     hubA.close();
     hubB.close();
+  });
+
+  it('should keep tasks with their TTL, and change them only by compare-and-set', async () => {
+    const task: TaskRecord = {
+      taskId: 'task-1',
+      status: 'working',
+      createdAt: new Date().toISOString(),
+      lastUpdatedAt: new Date().toISOString(),
+      ttlMs: 5_000,
+      pollIntervalMs: 100,
+      version: 1,
+      expiresAt: Date.now() + 5_000,
+      tool: 'slow',
+      arguments: {},
+      protocolVersion: '2026-07-28',
+      clientCapabilities: {},
+      answers: {},
+    };
+    await store.tasks.create(task);
+    expect(await other.tasks.get('task-1')).toEqual(task);
+    const ttl = await inspect.pttl('t:task:task-1');
+    expect(ttl).toBeGreaterThan(4_000);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+    expect(await other.tasks.replace({ ...task, version: 2, statusMessage: 'b' }, 1)).toBe(true);
+    expect(await store.tasks.replace({ ...task, version: 2, statusMessage: 'a' }, 1)).toBe(false);
+    expect(await store.tasks.replace({ ...task, version: 3, status: 'cancelled' }, 2)).toBe(true);
+    expect(await other.tasks.replace({ ...task, version: 4, status: 'working' }, 3)).toBe(false);
+    expect(await store.tasks.get('task-1')).toMatchObject({ status: 'cancelled', version: 3 });
+    expect(await inspect.pttl('t:task:task-1')).toBeGreaterThan(3_000);
+    await inspect.set('t:task:junk', 'not json');
+    expect(await store.tasks.get('junk')).toBeUndefined();
+    expect(await store.tasks.get('missing')).toBeUndefined();
+  });
+
+  it('should let one instance cancel a task another runs, abort its handler and tell listeners there', async () => {
+    let aborted = false;
+    const router = Router.empty().registerTool({
+      definition: { name: 'wait', inputSchema: { type: 'object' } },
+      task: { support: 'optional' },
+      call: (_args, context: CallContext) =>
+        new Promise((_, reject) =>
+          context.signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          }),
+        ),
+    });
+    const instance = (shared: RedisStore) => {
+      const tasks: { store: TaskStore; pollIntervalMs: number } = {
+        store: shared.tasks,
+        pollIntervalMs: 50,
+      };
+      const runtime = new Runtime({
+        name: 'tasks',
+        version: '1.0.0',
+        router,
+        extensions: { [TASKS_EXTENSION]: {} },
+        tasks,
+      });
+      const hub = new NotificationHub(shared.subscriptionStore, shared.notificationBus);
+      return { handler: new ProtocolHandler({ runtime }, { hub }), hub };
+    };
+    const [a, b] = [instance(store), instance(other)];
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
+    };
+    let id = 1;
+    const send = async (on: typeof a, method: string, params: JsonObject) => {
+      const outcome = await on.handler.handle(
+        classifyMessage({ jsonrpc: '2.0', id: id++, method, params: { ...params, _meta: meta } }),
+        { transport: 'stdio', caller: 'someone' },
+      );
+      return outcome;
+    };
+    const started = await send(a, 'tools/call', { name: 'wait' });
+    const taskId = String((started.response as { result: JsonObject }).result.taskId);
+    const listen = await send(b, 'subscriptions/listen', { notifications: { taskIds: [taskId] } });
+    const heard: JsonRpcNotification[] = [];
+    const stop = b.hub.listen(listen.listen!.id, listen.listen!.filter, (n) => heard.push(n));
+    await send(b, 'tasks/cancel', { taskId });
+    await waitFor(() => aborted, 'the handler on the other instance to be aborted');
+    await waitFor(() => heard.length > 0, 'notifications/tasks on the listening instance');
+    expect(heard[0]).toMatchObject({
+      method: 'notifications/tasks',
+      params: { taskId, status: 'cancelled' },
+    });
+    stop();
+    a.hub.close();
+    b.hub.close();
   });
 
   it('should count rate-limit hits in shared fixed windows', async () => {

@@ -46,6 +46,14 @@ export interface CallContext {
    */
   readonly auth?: AuthInfo;
   /**
+   * Present when the call may become a task (a tool with task support, a client that declared the
+   * tasks extension): makes it one now, if it is not yet. The client gets the task at once, and
+   * the handler goes on in the background; from then on progress and log messages become the
+   * task's `statusMessage`, and input requests wait in the task for `tasks/update`.
+   * Tools declared with `start: 'handler'` call it themselves; the others start at once.
+   */
+  readonly startTask?: () => Promise<void>;
+  /**
    * Reports progress to the client, when it asked for it (a `progressToken` in `_meta`): a
    * `notifications/progress` sent before the result (over HTTP the response becomes an event
    * stream). `progress` must grow from one call to the next; other values are dropped.

@@ -4,6 +4,7 @@ export type {
   ToolAnnotations,
   ToolComponent,
   ToolDefinition,
+  ToolTaskOptions,
 } from './tool.interface.js';
 export {
   LOGGING_LEVELS,

@@ -54,6 +54,26 @@ export interface ToolDefinition {
 }
 
 /**
+ * How a tool runs as a task (the tasks extension, `io.modelcontextprotocol/tasks`).
+ * @publicApi
+ */
+export interface ToolTaskOptions {
+  /**
+   * `optional`: a task for clients that declared the tasks extension, a plain call for the others;
+   * `required`: a task, and -32021 for clients that did not declare the extension.
+   */
+  readonly support: 'optional' | 'required';
+  /**
+   * When the call becomes a task: `call` (the default), as soon as the handler is called (after
+   * authorization and the argument checks); `handler`, when the handler calls
+   * `context.startTask()`. Before that, it may gather input with `input_required` rounds on the
+   * call itself; if it returns without starting the task, its result is the call's.
+   * @default 'call'
+   */
+  readonly start?: 'call' | 'handler';
+}
+
+/**
  * A tool as the router holds it: its definition and the function that runs it.
  *
  * `call` returns (or resolves to) a string, any other JSON value, a `Result`, or throws a
@@ -62,6 +82,8 @@ export interface ToolDefinition {
  */
 export interface ToolComponent extends ComponentHooks {
   readonly definition: ToolDefinition;
+  /** Whether and how it runs as a task, for clients of the tasks extension. */
+  readonly task?: ToolTaskOptions;
   call(args: JsonObject, context: CallContext): unknown;
   /**
    * Checks (and may convert) the arguments itself, as a class-validator DTO does; the runtime's

@@ -108,6 +108,30 @@ export const MESSAGES = {
     'Invalid params: requestState is invalid, expired or was issued for another request; send the request again without it',
   MISSING_CAPABILITY: (capability: string) =>
     `Missing required client capability: this request needs "${capability}"; declare it in the client capabilities`,
+  BAD_TASKS_OPTIONS:
+    'Snodo: tasks must be an object: { ttlMs, pollIntervalMs, maxTasks, maxRunning, store }',
+  BAD_TASKS_OPTION: (name: string, max: number) =>
+    `Snodo: tasks.${name} must be a whole number from 1 to ${max}`,
+  BAD_TASK_STORE:
+    'Snodo: tasks.store must be a TaskStore: an object with create(), get() and replace()',
+  UNKNOWN_TASK: 'Invalid params: unknown or expired taskId; start the task again with tools/call',
+  TASK_ID_REQUIRED: 'Invalid params: taskId is required (a string)',
+  INPUT_RESPONSES_NOT_OBJECT:
+    'Invalid params: inputResponses must be an object of answers by input key',
+  TASKS_BUSY: (max: number) =>
+    `Too many tasks are running on this server (${max}); try again when one has ended`,
+  TASKS_FULL: 'The server holds as many tasks as it may; try again when older tasks have expired',
+  TASK_FAILED: 'The task failed with an internal error',
+  LISTEN_TASK_IDS_NOT_STRINGS:
+    'Invalid params: notifications.taskIds must be an array of task ids (strings)',
+  LISTEN_TASK_IDS_TOO_MANY: (max: number) =>
+    `Invalid params: notifications.taskIds names more than ${max} tasks; listen to fewer on each stream`,
+  TASK_CANCELLED: 'The task was cancelled (tasks/cancel)',
+  TASK_STORE_FULL: (max: number) => `the task store holds its maximum of ${max} tasks`,
+  TASK_NOT_SUPPORTED: (name: string) =>
+    `Snodo: the tool "${name}" cannot start a task: declare it with task support ({ task: 'optional' | 'required' })`,
+  MISSING_EXTENSION: (id: string) =>
+    `Missing required client capability: this request needs the extension "${id}"; declare it in the client capabilities under extensions`,
   NO_CLIENT_CHANNEL: (method: string) =>
     `Cannot send ${method} to the client: this transport has no channel for server requests`,
   CLIENT_REQUEST_TIMEOUT: (method: string) => `The client did not answer ${method} in time`,
@@ -140,6 +164,8 @@ export const MESSAGES = {
   BAD_LIMIT: (name: string) => `Snodo: limits.${name} must be a whole number of 1 or more`,
   DUPLICATE_METHOD: (method: string) =>
     `Snodo: the method ${method} is in the method table twice; give each method one descriptor`,
+  NO_METHOD_TO_REPLACE: (method: string) =>
+    `Snodo: an extension replaces the method ${method}, which the method table does not have`,
   SERVER_NAME_REQUIRED: 'Snodo: the server needs a non-empty "name"',
   SERVER_VERSION_REQUIRED: 'Snodo: the server needs a non-empty "version"',
   BAD_INSTRUMENTATION: 'Snodo: instrumentation must be a function that takes an operation event',

@@ -1,9 +1,15 @@
+import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { ListKind } from '../router/catalog-list.js';
 
-/** What instances tell each other: a resource changed, or a catalog did. @publicApi */
+/**
+ * What instances tell each other: a resource changed, a catalog did, or a task (of the tasks
+ * extension) did, with the task as `tasks/get` shows it.
+ * @publicApi
+ */
 export type BusMessage =
   | { readonly kind: 'resourceUpdated'; readonly uri: string }
-  | { readonly kind: 'listChanged'; readonly list: ListKind };
+  | { readonly kind: 'listChanged'; readonly list: ListKind }
+  | { readonly kind: 'taskChanged'; readonly task: JsonObject & { readonly taskId: string } };
 
 /**
  * Carries notifications between the instances of a server, so that an update announced on one

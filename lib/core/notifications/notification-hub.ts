@@ -18,6 +18,8 @@ export interface ListenFilter {
   readonly resourcesListChanged: boolean;
   readonly toolsListChanged: boolean;
   readonly promptsListChanged: boolean;
+  /** Tasks whose changes the stream receives as `notifications/tasks` (the tasks extension). */
+  readonly taskIds?: ReadonlySet<string>;
 }
 
 /** Writes one notification to a stream; throws if the stream is gone. @publicApi */
@@ -142,10 +144,29 @@ export class NotificationHub {
     else await this.deliverLocally(message);
   }
 
+  /**
+   * Announces that a task changed (the tasks extension), to every instance when there is a bus:
+   * the listen streams that asked for its id get `notifications/tasks` with the task.
+   */
+  async taskChanged(task: JsonObject & { readonly taskId: string }): Promise<void> {
+    const message: BusMessage = { kind: 'taskChanged', task };
+    if (this.bus !== undefined) await this.bus.publish(message);
+    else await this.deliverLocally(message);
+  }
+
   /** Delivers an announcement to the streams this process holds. */
   private async deliverLocally(message: BusMessage): Promise<void> {
     if (message.kind === 'listChanged') this.deliverListChanged(message.list);
+    else if (message.kind === 'taskChanged') this.deliverTaskChanged(message.task);
     else await this.deliverResourceUpdated(message.uri);
+  }
+
+  private deliverTaskChanged(task: JsonObject & { readonly taskId: string }): void {
+    for (const listen of this.listens) {
+      if (listen.filter.taskIds?.has(task.taskId) === true) {
+        this.deliver(listen, 'notifications/tasks', task);
+      }
+    }
   }
 
   private async deliverResourceUpdated(uri: string): Promise<void> {

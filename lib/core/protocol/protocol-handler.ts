@@ -1,4 +1,5 @@
 import { MESSAGES } from '../errors/messages.constant.js';
+import { clientDeclares, missingExtension } from '../extensions/server-extension.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { operationContext } from '../instrumentation/operation-events.js';
 import { isObserved, traceOperation } from '../instrumentation/operation-tracing.js';
@@ -15,8 +16,8 @@ import type {
   JsonRpcNotification,
   JsonRpcRequest,
 } from './json-rpc.type.js';
-import { METHODS } from './methods/index.js';
 import type { ClientState, RequestMethod } from './methods/method-descriptor.js';
+import { serverMethods } from '../extensions/server-methods.js';
 import type { MethodTable } from './methods/method-table.js';
 import { ACCEPTED, errorOutcome } from './outcomes.js';
 import {
@@ -52,7 +53,7 @@ type Served = HandleOutcome | Promise<HandleOutcome>;
 export interface ProtocolHandlerOptions {
   /** Delivers notifications; without one, subscriptions and listen streams are not served. */
   readonly hub?: NotificationHub;
-  /** The methods served. @default {@link METHODS} */
+  /** The methods served. @default the protocol's `METHODS`, with those of the extensions of the runtime's options */
   readonly methods?: MethodTable;
 }
 
@@ -75,7 +76,7 @@ export class ProtocolHandler {
     options: ProtocolHandlerOptions = {},
   ) {
     this.hub = options.hub;
-    this.methods = options.methods ?? METHODS;
+    this.methods = options.methods ?? serverMethods(source);
   }
 
   /**
@@ -256,8 +257,17 @@ export class ProtocolHandler {
       const refusal = MESSAGES.METHOD_NOT_FOUND(call.request.method);
       return call.error(SnodoError.methodNotFound(refusal), call.modern ? 404 : 200);
     }
-    if (call.modern && descriptor.asksForInput === true && descriptor.target !== undefined) {
-      return serveWithInputRounds(call, { ...descriptor, target: descriptor.target });
+    if (descriptor.extension !== undefined && !clientDeclares(call.client, descriptor.extension)) {
+      return call.error(missingExtension(descriptor.extension), 400);
+    }
+    const target = descriptor.target;
+    if (
+      call.modern &&
+      descriptor.asksForInput === true &&
+      target !== undefined &&
+      target !== 'taskId'
+    ) {
+      return serveWithInputRounds(call, { ...descriptor, target });
     }
     return descriptor.serve(call);
   }

@@ -1,7 +1,7 @@
 import type { CallContext } from '../components/call-context.interface.js';
 import type { Completable, PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
-import type { ToolComponent } from '../components/tool.interface.js';
+import type { ToolComponent, ToolTaskOptions } from '../components/tool.interface.js';
 import type { HeaderParam } from '../components/x-mcp-header.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
@@ -202,6 +202,14 @@ export class Router {
     if (!resolved.ok || resolved.value === undefined) return false;
     const ref = resolved.value.route.ref;
     return (await decide('discovery', ref, context, options.authorization)) === true;
+  }
+
+  /**
+   * Whether and how the tool of that name runs as a task (see {@link ToolTaskOptions}), whether or
+   * not the caller may see it: for the transport's choice, never for an answer.
+   */
+  taskOf(name: string): ToolTaskOptions | undefined {
+    return this.state.tools.get(name)?.component.task;
   }
 
   /**

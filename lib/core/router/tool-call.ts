@@ -87,7 +87,8 @@ export type ToolRequestCheck = (tool: ToolComponent, args: JsonObject) => SnodoE
 
 /**
  * `tools/call` on a route: authorization (hidden: unknown tool), then the arguments (an object,
- * the request check, the required ones and the schema: an `isError` result), the run through the
+ * the request check, the required ones and the schema: an `isError` result), the task if the call
+ * becomes one (`context.startTask`), the run through the
  * tool's wrapper, then the result and its output schema.
  * @internal
  */
@@ -110,6 +111,10 @@ export async function callTool(
   const prepared = prepareInput(route, args, options);
   if (!prepared.ok) return success(prepared.refusal);
   const { input } = prepared;
+  // A call that may become a task becomes one here, unless the handler starts it itself.
+  if (route.component.task !== undefined && route.component.task.start !== 'handler') {
+    await context.startTask?.();
+  }
   const returned = await runComponent(
     new ComponentRun(route.ref, 'call', input, context),
     route.component,

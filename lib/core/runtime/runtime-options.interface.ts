@@ -1,4 +1,5 @@
 import type { ProtocolVersion } from '../protocol/protocol-version.js';
+import type { TasksOptions } from '../tasks/tasks-options.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import type { DispatchOptions } from '../router/dispatch-options.interface.js';
@@ -53,8 +54,11 @@ export interface RuntimeOptions {
   /**
    * Extensions the server supports, by id (`com.example/feature`) with their settings, advertised
    * under `capabilities.extensions` in 2026-07-28 (the initialize-era revisions have no such field).
+   * The built-in ones are served as well: `io.modelcontextprotocol/tasks` (see `tasks`).
    */
   extensions?: Record<string, JsonObject>;
+  /** Options of the tasks extension, when `extensions` has `io.modelcontextprotocol/tasks`. */
+  tasks?: TasksOptions;
   /**
    * Hears start, stop and exception of every dispatched operation: operation, component, era,
    * duration, outcome, session and client name, never argument values. The same events go to the

@@ -1,3 +1,4 @@
+import type { TaskStore } from '../tasks/task-store.interface.js';
 import type { NotificationBus } from '../notifications/notification-bus.interface.js';
 import type { SubscriptionStore } from '../notifications/subscription-store.interface.js';
 import type { SessionStore } from './session-store.interface.js';
@@ -18,6 +19,8 @@ export interface SharedStore {
   readonly replay?: SharedReplay;
   /** One-time tokens used on any instance (single-use `requestState`). */
   readonly usedTokens?: UsedTokenStore;
+  /** Tasks of the tasks extension, so that any instance answers `tasks/get` and `tasks/cancel`. */
+  readonly tasks?: TaskStore;
   /** Connects; rejects with a clear message when the backend cannot be reached (at bootstrap). */
   ready(): Promise<void>;
   /** Disconnects (at shutdown). */

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonSchema, ToolDefinition } from '../../core/index.js';
+import type { JsonObject, JsonSchema, ToolDefinition, ToolTaskOptions } from '../../core/index.js';
 
 /**
  * Options of {@link Tool}: the fields of the tool's definition, and how its arguments are declared.
@@ -20,4 +20,13 @@ export interface ToolOptions extends Omit<ToolDefinition, 'name' | 'inputSchema'
   additionalProperties?: boolean;
   /** Sent as the tool's `_meta`. */
   meta?: JsonObject;
+  /**
+   * Runs the tool as a task (the tasks extension, `io.modelcontextprotocol/tasks`, turned on with
+   * the `extensions` option): `'optional'`, a task for clients that declared the extension and a
+   * plain call for the others; `'required'`, -32021 for the others. The object form also says when
+   * the call becomes a task (`start`, see {@link ToolTaskOptions}).
+   * @default a plain call
+   * @see docs/tasks.md
+   */
+  task?: ToolTaskOptions['support'] | ToolTaskOptions;
 }

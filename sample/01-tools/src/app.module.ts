@@ -31,6 +31,7 @@ export const SAMPLE_PROVIDERS = [
       instructions: 'Look up packages: search first, then ask for package_info or latest_version.',
       schemaValidator: 'ajv',
       resourceSubscriptions: true,
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
       store: sharedStore,
       auth: sampleAuth,
     }),

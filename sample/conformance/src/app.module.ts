@@ -4,6 +4,7 @@ import { ConformancePrompts } from './conformance.prompts.js';
 import { ConformanceResources } from './conformance.resources.js';
 import { ConformanceTools } from './conformance.tools.js';
 import { ModernTools } from './modern.tools.js';
+import { TaskTools } from './task.tools.js';
 
 /**
  * The server the official MCP conformance suite runs against (`npm run conformance`).
@@ -17,8 +18,9 @@ import { ModernTools } from './modern.tools.js';
       schemaValidator: 'ajv',
       resourceSubscriptions: true,
       listChanged: true,
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
     }),
   ],
-  providers: [ConformanceTools, ModernTools, ConformanceResources, ConformancePrompts],
+  providers: [ConformanceTools, ModernTools, ConformanceResources, ConformancePrompts, TaskTools],
 })
 export class AppModule {}

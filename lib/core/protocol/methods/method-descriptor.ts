@@ -77,7 +77,12 @@ export interface RequestMethod extends MethodBase {
    * The param that names the component the request targets: it must match the `Mcp-Name` header
    * (2026-07-28 HTTP), and a `requestState` is bound to it.
    */
-  readonly target?: 'name' | 'uri';
+  readonly target?: 'name' | 'uri' | 'taskId';
+  /**
+   * The extension the client must declare in the request's capabilities: without it, -32021
+   * (before anything else about the request is looked at).
+   */
+  readonly extension?: string;
   /** Whether it may answer `input_required` and be retried with answers (2026-07-28). */
   readonly asksForInput?: boolean;
   /**

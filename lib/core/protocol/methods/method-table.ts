@@ -46,4 +46,18 @@ export class MethodTable {
   with(...descriptors: readonly MethodDescriptor[]): MethodTable {
     return new MethodTable([...this.entries, ...descriptors]);
   }
+
+  /**
+   * A table where these descriptors take the place of those of the same names (an extension that
+   * serves a protocol method its own way).
+   * @throws {Error} when the table has no method of one of their names.
+   */
+  replacing(...descriptors: readonly MethodDescriptor[]): MethodTable {
+    if (descriptors.length === 0) return this;
+    const byName = new Map(descriptors.map((descriptor) => [descriptor.method, descriptor]));
+    for (const name of byName.keys()) {
+      if (!this.byName.has(name)) throw new Error(MESSAGES.NO_METHOD_TO_REPLACE(name));
+    }
+    return new MethodTable(this.entries.map((entry) => byName.get(entry.method) ?? entry));
+  }
 }

@@ -1,5 +1,8 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
+import type { CallToolResult } from '../../results/content.type.js';
+import type { DispatchOutcome } from '../../router/dispatch-outcome.type.js';
+import type { HandleOutcome } from '../exchange.js';
 import { statusOf } from '../outcomes.js';
 import { checkParamHeaders } from '../param-headers.js';
 import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
@@ -11,8 +14,9 @@ import { encodeToolResult } from '../../results/content.encoder.js';
 /**
  * The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (see x-mcp-header.ts),
  * checked once the caller may see the tool.
+ * @internal
  */
-function paramHeaderCheck(call: MethodCall, name: string): ToolRequestCheck | undefined {
+export function paramHeaderCheck(call: MethodCall, name: string): ToolRequestCheck | undefined {
   const headers = call.exchange.headers;
   if (!call.modern || headers?.param === undefined) return undefined;
   const headerParams = call.runtime.router.headerParamsOf(name);
@@ -45,14 +49,23 @@ export const TOOLS_CALL: RequestMethod = {
     if (typeof name !== 'string') {
       return call.error(SnodoError.invalidParams(MESSAGES.TOOL_NAME_REQUIRED));
     }
+    const check = paramHeaderCheck(call, name);
     const outcome = await runtime.router.callTool(
       name,
       params,
       call.context(),
       runtime.dispatchOptions,
-      paramHeaderCheck(call, name),
+      check,
     );
-    if (!outcome.ok) return call.error(outcome.error, statusOf(outcome.error));
-    return call.result(encodeToolResult(outcome.value, REVISIONS[call.client.version]));
+    return answerToolCall(call, outcome);
   },
 };
+
+/** The answer to a tool call that ended: its result, or its JSON-RPC error. @internal */
+export function answerToolCall(
+  call: MethodCall,
+  outcome: DispatchOutcome<CallToolResult>,
+): HandleOutcome {
+  if (!outcome.ok) return call.error(outcome.error, statusOf(outcome.error));
+  return call.result(encodeToolResult(outcome.value, REVISIONS[call.client.version]));
+}

@@ -1,0 +1,1 @@
+export { clientDeclares, missingExtension, type ServerExtension } from './server-extension.js';

@@ -1,0 +1,87 @@
+import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { InputRequest } from '../protocol/input-required.js';
+import type { ProtocolVersion } from '../protocol/protocol-version.js';
+
+/** The id of the tasks extension (SEP-2663). @publicApi */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/**
+ * The methods of the tasks extension, each naming its task in `params.taskId` (the `Mcp-Name`
+ * header over Streamable HTTP).
+ * @publicApi
+ */
+export const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'] as const;
+
+/** A method of the tasks extension. @publicApi */
+export type TaskMethod = (typeof TASK_METHODS)[number];
+
+/** Where a task is. `completed`, `failed` and `cancelled` are terminal: the task never changes again. @publicApi */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** Whether a status is terminal. @publicApi */
+export const isTerminal = (status: TaskStatus): boolean =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/**
+ * A task as `tasks/get` shows it (the `DetailedTask` of SEP-2663): `inputRequests` while it waits
+ * for input, `result` once completed (tool errors included, with `isError`), `error` once failed.
+ * @publicApi
+ */
+export interface TaskView {
+  readonly taskId: string;
+  readonly status: TaskStatus;
+  readonly statusMessage?: string;
+  /** ISO 8601. */
+  readonly createdAt: string;
+  /** ISO 8601. */
+  readonly lastUpdatedAt: string;
+  /** How long the task is kept after its creation, in milliseconds. */
+  readonly ttlMs: number;
+  readonly pollIntervalMs: number;
+  readonly inputRequests?: Readonly<Record<string, InputRequest>>;
+  readonly result?: JsonObject;
+  readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
+}
+
+/**
+ * A task as a {@link TaskStore} keeps it: what `tasks/get` shows, plus what running it again needs
+ * (the tool, its arguments, the client's capabilities and the answers so far), who owns it, and a
+ * version that every change increments (changes are compare-and-set on it).
+ * @publicApi
+ */
+export interface TaskRecord extends TaskView {
+  /** Increments on every change. */
+  readonly version: number;
+  /** Epoch milliseconds after which the task is gone. */
+  readonly expiresAt: number;
+  /** The caller that created it (see `Exchange.caller`); only it may read, feed or cancel it. */
+  readonly owner?: string;
+  readonly tool: string;
+  readonly arguments: JsonObject;
+  readonly protocolVersion: ProtocolVersion;
+  readonly clientCapabilities: JsonObject;
+  /** Answers to input requests so far, by key (the rounds before the task included). */
+  readonly answers: JsonObject;
+}
+
+const VIEW_FIELDS = [
+  'taskId',
+  'status',
+  'statusMessage',
+  'createdAt',
+  'lastUpdatedAt',
+  'ttlMs',
+  'pollIntervalMs',
+  'inputRequests',
+  'result',
+  'error',
+] as const;
+
+/** What the client sees of a record: the task fields only. @internal */
+export function viewOf(record: TaskRecord): JsonObject {
+  const view: JsonObject = {};
+  for (const field of VIEW_FIELDS) {
+    if (record[field] !== undefined) view[field] = record[field];
+  }
+  return view;
+}
