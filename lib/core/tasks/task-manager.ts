@@ -309,7 +309,11 @@ export class TaskManager {
             ...current,
             status: 'completed',
             statusMessage: undefined,
-            result: encodeToolResult(outcome.value, REVISIONS[current.protocolVersion]),
+            // What the call would have returned: a 2026-07-28 result, with its resultType.
+            result: {
+              resultType: 'complete',
+              ...encodeToolResult(outcome.value, REVISIONS[current.protocolVersion]),
+            },
           }
         : {
             ...current,
