@@ -1,13 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm run test:consumers`: installs the packed package into two throwaway Nest apps, the way a
- * user would, builds and starts each, and calls its tool with the official client:
+ * `npm run test:consumers`: installs the packed package into throwaway Nest apps, the way a user
+ * would, builds and starts each, and calls its tools with the official client:
  *
- *   commonjs  Nest 11, TypeScript 5.x, "module": "commonjs", "moduleResolution": "node"
- *   esm       Nest 12, TypeScript 5.x, "module": "nodenext", "moduleResolution": "nodenext"
+ *   commonjs         Nest 11, TypeScript 5.x, "module": "commonjs", "moduleResolution": "node"
+ *   commonjs-nest12  Nest 12 (ES modules only), the same CommonJS app: Node 20.19 and later
+ *                    require() Nest's ES modules
+ *   esm              Nest 12, TypeScript 5.x, "module": "nodenext", "moduleResolution": "nodenext"
+ *
+ * Each app also uses a library of the other module system that decorates a provider with its own
+ * copy of the package (the dual-package hazard): the CommonJS apps an ES-module library, which
+ * gets the ES build; the ES-module app a CommonJS library, which gets the CommonJS build. The
+ * app's SnodoModule, from the other build, must find that library's tool, and the app checks that
+ * the two copies really are two.
  *
  * The apps get their dependencies from the npm registry (the package from its tarball). Set
- * CONSUMERS=commonjs or CONSUMERS=esm to run one. Exits 1 on the first failure.
+ * CONSUMERS=commonjs,esm (names, comma-separated) to run some. Exits 1 on the first failure.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -21,9 +29,16 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 const root = resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const TOOL = `
+/** The app's module: its own tool, and the provider of a library of the other module system. */
+const APP_MODULE = (library) => `
 import { Injectable, Module } from '@nestjs/common';
 import { SnodoModule, Tool } from '@snodo/nestjs';
+import { ${library.provider}, snodo as libraryCopy } from '${library.name}';
+
+// The library loaded the other build of @snodo/nestjs, or there is no hazard to test.
+if (libraryCopy.Tool === Tool) {
+  throw new Error('${library.name} got the same build of @snodo/nestjs as the app');
+}
 
 @Injectable()
 export class MathTools {
@@ -43,9 +58,76 @@ export class MathTools {
 
 @Module({
   imports: [SnodoModule.forRoot({ name: 'consumer', version: '1.0.0' })],
-  providers: [MathTools],
+  providers: [MathTools, ${library.provider}],
 })
 export class AppModule {}
+`;
+
+/** Its tool, decorated the way TypeScript emits decorators, with the library's own copy. */
+const LIBRARY_TOOL = (provider, name, build) => `
+class ${provider} {
+  ${name}(args) {
+    return ${name === 'greet' ? '`Hello, ${args.who}`' : 'args.text'};
+  }
+}
+Reflect.decorate(
+  [
+    snodo.Tool({
+      name: '${name}',
+      description: 'Decorated by the ${build} build of @snodo/nestjs',
+      inputSchema: {
+        type: 'object',
+        properties: { ${name === 'greet' ? 'who' : 'text'}: { type: 'string' } },
+        required: ['${name === 'greet' ? 'who' : 'text'}'],
+      },
+    }),
+  ],
+  ${provider}.prototype,
+  '${name}',
+  Object.getOwnPropertyDescriptor(${provider}.prototype, '${name}'),
+);
+`;
+
+/**
+ * The libraries: a CommonJS one, which require()s the package and so gets its CommonJS build, and
+ * an ES-module one, which imports it and gets the ES build.
+ */
+const LIBRARIES = {
+  commonjs: {
+    name: 'legacy-tools',
+    provider: 'GreetTools',
+    call: { name: 'greet', arguments: { who: 'Ada' }, text: 'Hello, Ada' },
+    type: 'commonjs',
+    source: `'use strict';
+require('reflect-metadata');
+const { Injectable } = require('@nestjs/common');
+const snodo = require('@snodo/nestjs');
+${LIBRARY_TOOL('GreetTools', 'greet', 'CommonJS')}
+exports.GreetTools = Reflect.decorate([Injectable()], GreetTools);
+exports.snodo = snodo;
+`,
+  },
+  esm: {
+    name: 'modern-tools',
+    provider: 'EchoTools',
+    call: { name: 'echo', arguments: { text: 'hi' }, text: 'hi' },
+    type: 'module',
+    source: `import 'reflect-metadata';
+import { Injectable } from '@nestjs/common';
+import * as snodo from '@snodo/nestjs';
+${LIBRARY_TOOL('EchoTools', 'echo', 'ES module')}
+const decorated = Reflect.decorate([Injectable()], EchoTools);
+export { decorated as EchoTools, snodo };
+`,
+  },
+};
+
+/** The library's declarations: its provider, and the copy of the package it loaded. */
+const LIBRARY_TYPES = (library) => `export declare class ${library.provider} {
+  ${library.call.name}(args: Record<string, string>): string;
+}
+/** The copy of @snodo/nestjs this library loaded. */
+export declare const snodo: { readonly Tool: unknown };
 `;
 
 const MAIN = (appModule) => `
@@ -71,18 +153,23 @@ const COMPILER = {
   rootDir: 'src',
 };
 
+const COMMONJS = {
+  type: 'commonjs',
+  compilerOptions: { ...COMPILER, module: 'commonjs', moduleResolution: 'node' },
+  appModule: './app.module',
+  library: LIBRARIES.esm,
+};
+
 const APPS = {
-  commonjs: {
-    nest: '^11.0.0',
-    type: 'commonjs',
-    compilerOptions: { ...COMPILER, module: 'commonjs', moduleResolution: 'node' },
-    appModule: './app.module',
-  },
+  commonjs: { ...COMMONJS, nest: '^11.0.0' },
+  // Nest 12 ships ES modules only: a CommonJS app require()s them (Node 20.19 and later).
+  'commonjs-nest12': { ...COMMONJS, nest: '^12.0.0' },
   esm: {
     nest: '^12.0.0',
     type: 'module',
     compilerOptions: { ...COMPILER, module: 'nodenext', moduleResolution: 'nodenext' },
     appModule: './app.module.js',
+    library: LIBRARIES.commonjs,
   },
 };
 
@@ -117,8 +204,20 @@ async function check(name, app, tarball, work) {
     join(dir, 'tsconfig.json'),
     JSON.stringify({ compilerOptions: app.compilerOptions, include: ['src'] }, null, 2),
   );
-  writeFileSync(join(dir, 'src/app.module.ts'), TOOL);
+  writeFileSync(join(dir, 'src/app.module.ts'), APP_MODULE(app.library));
   writeFileSync(join(dir, 'src/main.ts'), MAIN(app.appModule));
+  const library = join(dir, app.library.name);
+  mkdirSync(library);
+  writeFileSync(
+    join(library, 'package.json'),
+    JSON.stringify(
+      { name: app.library.name, version: '1.0.0', type: app.library.type, main: 'index.js' },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(join(library, 'index.js'), app.library.source);
+  writeFileSync(join(library, 'index.d.ts'), LIBRARY_TYPES(app.library));
   run(
     npm,
     [
@@ -127,6 +226,7 @@ async function check(name, app, tarball, work) {
       '--no-fund',
       '--prefer-offline',
       tarball,
+      `./${app.library.name}`,
       `@nestjs/common@${app.nest}`,
       `@nestjs/core@${app.nest}`,
       `@nestjs/platform-express@${app.nest}`,
@@ -153,11 +253,21 @@ async function check(name, app, tarball, work) {
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)),
     );
-    const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
-    await client.close();
-    const text = result.content?.[0]?.text;
-    if (text !== '5') throw new Error(`the ${name} app answered ${JSON.stringify(result)}`);
-    console.log(`${name}: built, started, and add(2, 3) = 5 through the official client`);
+    const calls = [{ name: 'add', arguments: { a: 2, b: 3 }, text: '5' }, app.library.call];
+    try {
+      for (const call of calls) {
+        const result = await client.callTool({ name: call.name, arguments: call.arguments });
+        if (result.content?.[0]?.text !== call.text) {
+          throw new Error(`the ${name} app answered ${call.name} with ${JSON.stringify(result)}`);
+        }
+      }
+    } finally {
+      await client.close();
+    }
+    console.log(
+      `${name}: built, started, and add(2, 3) = 5 through the official client; ` +
+        `${app.library.call.name} of ${app.library.name} (the other build's decorator) found`,
+    );
   } finally {
     server.kill('SIGTERM');
   }

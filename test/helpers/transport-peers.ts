@@ -11,6 +11,7 @@ import {
 } from '../../lib/core/index.js';
 import { StdioTransport, createStreamableHttpServer } from '../../lib/transports/index.js';
 import { JSON_HEADERS, MODERN_META } from './raw-http.js';
+import type { RecordedExchange } from './recording-fetch.js';
 
 /** The first JSON-RPC message a peer got back for a message, or the HTTP status alone. */
 export interface PeerAnswer {
@@ -176,3 +177,52 @@ export const revisionFor = (revisions: readonly string[]): string =>
   revisions.includes(MODERN_PROTOCOL_VERSION)
     ? MODERN_PROTOCOL_VERSION
     : (revisions[0] ?? LATEST_LEGACY_VERSION);
+
+/**
+ * A client transport of an official sdk (its stdio one, say), as far as {@link recordTransport}
+ * needs: the client sends through `send` and receives through the `onmessage` it sets.
+ */
+export interface RecordableTransport {
+  send(message: any, options?: any): Promise<void>;
+  onmessage?: (message: any, extra?: any) => void;
+}
+
+/**
+ * Records every message the server sends to a client over a non-HTTP transport (stdio), in the
+ * shape of the HTTP recordings, so that `expectAllValid` checks them: one exchange per message,
+ * named by the method of the request it answers (notifications and server requests name their
+ * own). Call it before `client.connect()`: the transport is patched in place.
+ */
+export function recordTransport(transport: RecordableTransport): RecordedExchange[] {
+  const exchanges: RecordedExchange[] = [];
+  const methods = new Map<unknown, string>();
+  const send = transport.send.bind(transport);
+  transport.send = (message: JsonObject, options?: unknown) => {
+    if (message.id !== undefined && typeof message.method === 'string') {
+      methods.set(message.id, message.method);
+    }
+    return send(message, options);
+  };
+  let handler: RecordableTransport['onmessage'];
+  const recording = (message: JsonObject, extra?: unknown): void => {
+    const answers = message.method === undefined && message.id !== undefined;
+    exchanges.push({
+      httpMethod: 'STDIO',
+      method: answers ? methods.get(message.id) : (message.method as string | undefined),
+      requestBody: undefined,
+      requestHeaders: {},
+      status: 0,
+      contentType: null,
+      messages: [message],
+    });
+    handler?.(message, extra);
+  };
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    get: () => (handler === undefined ? undefined : recording),
+    set: (value: RecordableTransport['onmessage']) => {
+      handler = value;
+    },
+  });
+  return exchanges;
+}

@@ -74,10 +74,10 @@ export interface CallContext {
    */
   elicit(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
   /**
-   * Initialize-era HTTP only (a no-op elsewhere): ends the response connection now while the
-   * request goes on; the client resumes with `GET` + `Last-Event-ID` and receives the rest,
-   * the result included (2025-11-25 SSE polling). Useful for long work behind proxies that cut
-   * idle connections.
+   * HTTP sessions of 2025-11-25 only (a no-op elsewhere, earlier revisions included: their
+   * clients do not resume): ends the response connection now while the request goes on; the
+   * client resumes with `GET` + `Last-Event-ID` and receives the rest, the result included
+   * (2025-11-25 SSE polling). Useful for long work behind proxies that cut idle connections.
    */
   closeStream(): void;
   /**

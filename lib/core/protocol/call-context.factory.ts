@@ -81,7 +81,11 @@ class RequestCallContext implements CallContext {
     this.auth = exchange.auth;
     this.progress = progressReporter(client, exchange);
     this.log = logger(client, exchange, modern);
-    this.closeStream = () => exchange.closeStream?.();
+    // Ending a stream early is SSE polling (2025-11-25): clients of earlier revisions do not
+    // resume, and their revisions ask the server to keep the stream open until the response.
+    this.closeStream = REVISIONS[client.version].primesStreams
+      ? () => exchange.closeStream?.()
+      : () => undefined;
     let asked = 0;
     const ask = (request: InputRequest, key: string | undefined, initial: string) =>
       askOne(client, exchange, request, key ?? `${initial}${asked++}`);
