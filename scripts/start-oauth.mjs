@@ -3,7 +3,8 @@
  * `npm run start:oauth`: the sample as an OAuth protected resource (docs/oauth.md), with a local
  * authorization server for the demo (oidc-provider, on AUTH_PORT, 4000 by default) that issues JWT
  * access tokens for the sample's resource to the client `demo` (secret `demo-secret`) with client
- * credentials. Builds the sample, starts both, and prints how to get a token.
+ * credentials, for `packages:read` and `packages:write`. Builds the sample, starts both, and
+ * prints how to get a token and how to step up.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -27,11 +28,11 @@ const provider = new Provider(issuer, {
       grant_types: ['client_credentials'],
       redirect_uris: [],
       response_types: [],
-      scope: 'packages:read',
+      scope: 'packages:read packages:write',
     },
   ],
   jwks: { keys: [key] },
-  scopes: ['packages:read'],
+  scopes: ['packages:read', 'packages:write'],
   features: {
     devInteractions: { enabled: false },
     clientCredentials: { enabled: true },
@@ -39,7 +40,7 @@ const provider = new Provider(issuer, {
       enabled: true,
       useGrantedResource: () => true,
       getResourceServerInfo: (_ctx, indicator) => ({
-        scope: 'packages:read',
+        scope: 'packages:read packages:write',
         audience: indicator,
         accessTokenFormat: 'jwt',
         jwt: { sign: { alg: 'RS256' } },
@@ -66,7 +67,10 @@ Get a token for the sample, then send it on every request:
     -d resource=${resource} ${issuer}/token
   npx @modelcontextprotocol/inspector --cli ${resource} --transport http \\
     --header "Authorization: Bearer <access_token>" --method tools/list
-Without a token the endpoint answers 401 with WWW-Authenticate: Bearer resource_metadata="…".`);
+Without a token the endpoint answers 401 with WWW-Authenticate: Bearer resource_metadata="…".
+request_review needs packages:write too: with the token above it answers 403 with
+WWW-Authenticate: Bearer error="insufficient_scope", scope="packages:write"; ask again with
+  -d scope="packages:read packages:write"  and call it with the new token (the step-up).`);
 }, 1500);
 const stop = () => {
   sample.kill('SIGTERM');

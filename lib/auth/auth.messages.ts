@@ -13,10 +13,14 @@ export const AUTH_MESSAGES = {
   TOKEN_MALFORMED: 'Unauthorized: the Authorization header must be "Bearer <token>"',
   TOKEN_INVALID: 'Unauthorized: the access token is not valid for this resource',
   TOKEN_EXPIRED: 'Unauthorized: the access token has expired',
-  VERIFIER_UNAVAILABLE:
-    'Unauthorized: the token cannot be checked right now (the authorization server is unreachable); retry',
+  KEYS_UNAVAILABLE:
+    "Service unavailable: the authorization server's signing keys could not be read, so the access token cannot be checked; retry in a moment",
   INSUFFICIENT_SCOPE: (kind: string, name: string, scopes: readonly string[]) =>
     `Forbidden: the ${kind} "${name}" needs the scope${scopes.length === 1 ? '' : 's'} ${scopes.join(' ')}; ask the authorization server for a token with ${scopes.length === 1 ? 'it' : 'them'}`,
+  KEY_SET_UNREADABLE: (url: string, why: string) =>
+    `the key set (JWKS) at ${url} could not be read: ${why}`,
+  LIST_CACHE_PRIVATE: (option: string) =>
+    `Snodo: ${option}.scope is "public", but the endpoint needs a bearer token (auth); it is sent as "private"`,
   ISSUER_METADATA_FAILED: (issuer: string) =>
     `the metadata of the authorization server ${issuer} could not be read, or names no jwks_uri`,
 } as const;

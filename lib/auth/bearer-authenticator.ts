@@ -1,10 +1,35 @@
-import type { AuthInfo } from '../core/index.js';
+import { createHash } from 'node:crypto';
+import {
+  principalOf,
+  TOKEN_IDENTITY,
+  type AuthInfo,
+  type TokenBoundAuthInfo,
+} from '../core/index.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { JwtVerifier, type TokenOutcome } from './jwt-verifier.js';
 import { ProtectedResource } from './protected-resource.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 
-/** A refused request: 401 with its challenge and a message that says what to fix. @publicApi */
+/**
+ * The caller a verified token stands for, as sessions and request states are bound to it: a token
+ * that names no principal (neither `sub` nor `client_id`, as some introspection answers) carries a
+ * digest of itself, so that it is its own identity and no other such token shares it.
+ */
+function boundToToken(auth: AuthInfo, token: string): AuthInfo {
+  if (principalOf(auth) !== undefined) return auth;
+  const bound: TokenBoundAuthInfo = { ...auth };
+  // Not enumerable: what handlers and guards read (and log) is what was verified, nothing more.
+  Object.defineProperty(bound, TOKEN_IDENTITY, {
+    value: createHash('sha256').update(token).digest('base64url'),
+  });
+  return Object.freeze(bound);
+}
+
+/**
+ * A refused request: 401 with its challenge and a message that says what to fix, or 503 when the
+ * token cannot be checked (the authorization server's keys cannot be read).
+ * @publicApi
+ */
 export interface AuthRefusal {
   readonly status: 401 | 503;
   readonly message: string;
@@ -47,12 +72,12 @@ export class BearerAuthenticator {
     } catch {
       outcome = { ok: false, refusal: 'invalid' };
     }
-    if (outcome.ok) return outcome.auth;
+    if (outcome.ok) return boundToToken(outcome.auth, match[1]!);
     switch (outcome.refusal) {
       case 'expired':
         return this.refusal(AUTH_MESSAGES.TOKEN_EXPIRED, 'invalid_token');
       case 'unavailable':
-        return { ...this.refusal(AUTH_MESSAGES.VERIFIER_UNAVAILABLE), status: 503 };
+        return { ...this.refusal(AUTH_MESSAGES.KEYS_UNAVAILABLE), status: 503 };
       default:
         return this.refusal(AUTH_MESSAGES.TOKEN_INVALID, 'invalid_token');
     }

@@ -18,6 +18,11 @@ const DEFAULT_ALGORITHMS = [
   'EdDSA',
 ];
 
+/** The issuer's key set could not be read (network, timeout, status, body): no token can be checked now. */
+class KeySetUnavailable extends Error {
+  override readonly name = 'KeySetUnavailable';
+}
+
 /** Why a token was refused. @internal */
 export type TokenRefusal = 'invalid' | 'expired' | 'unavailable';
 
@@ -104,7 +109,8 @@ export class JwtVerifier {
       return { ok: true, auth: authInfoOf(payload) };
     } catch (error) {
       if (error instanceof jose.errors.JWTExpired) return { ok: false, refusal: 'expired' };
-      if (error instanceof jose.errors.JWKSTimeout) return { ok: false, refusal: 'unavailable' };
+      if (error instanceof KeySetUnavailable || error instanceof jose.errors.JWKSTimeout)
+        return { ok: false, refusal: 'unavailable' };
       return { ok: false, refusal: 'invalid' };
     }
   }
@@ -113,12 +119,44 @@ export class JwtVerifier {
   private keySetOf(jose: Jose, issuer: string): Promise<KeySet> {
     let found = this.keySets.get(issuer);
     if (found === undefined) {
-      found = this.jwksUriOf(issuer).then((uri) => jose.createRemoteJWKSet(new URL(uri)));
+      found = this.jwksUriOf(issuer).then((uri) =>
+        jose.createRemoteJWKSet(new URL(uri), { [jose.customFetch]: this.readKeySet }),
+      );
       found.catch(() => this.keySets.delete(issuer));
       this.keySets.set(issuer, found);
     }
     return found;
   }
+
+  /**
+   * How jose fetches a key set: through the verifier's `fetch`, and any failure to read it (a
+   * network error, a timeout, a status other than 200, a body that is no JWKS) is a
+   * {@link KeySetUnavailable}, which answers 503, not 401: the token may well be good.
+   */
+  private readonly readKeySet = async (
+    url: string,
+    init: Parameters<typeof fetch>[1],
+  ): Promise<Response> => {
+    const unreadable = (why: string, cause?: unknown) =>
+      new KeySetUnavailable(AUTH_MESSAGES.KEY_SET_UNREADABLE(url, why), { cause });
+    let response: Response;
+    try {
+      response = await this.fetcher(url, init);
+    } catch (error) {
+      throw unreadable(error instanceof Error ? error.message : String(error), error);
+    }
+    if (response.status !== 200) throw unreadable(`HTTP ${response.status}`);
+    let text: string;
+    try {
+      text = await response.text();
+      const body = JSON.parse(text) as { keys?: unknown };
+      if (!Array.isArray(body.keys)) throw unreadable('no keys array');
+    } catch (error) {
+      if (error instanceof KeySetUnavailable) throw error;
+      throw unreadable(error instanceof Error ? error.message : String(error), error);
+    }
+    return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+  };
 
   private async jwksUriOf(issuer: string): Promise<string> {
     if (this.options.jwt?.jwksUri !== undefined) return this.options.jwt.jwksUri;

@@ -19,6 +19,7 @@ import type { SnodoModuleOptions } from './interfaces/snodo-module-options.inter
 import type { InstrumentationHandler } from '../core/index.js';
 import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
+import { privateListCaches } from './auth/private-list-caches.js';
 
 type Change = (router: Router) => Router;
 
@@ -195,6 +196,7 @@ export class SnodoRegistry implements RuntimeSource {
   private runtimeOptions(options: SnodoModuleOptions, router: Router): RuntimeOptions {
     return {
       ...options,
+      ...privateListCaches(options, (message) => this.logger.warn(message)),
       instrumentation: this.instrumentation(options.instrumentation, options.logOperations),
       router,
       onHandlerError: (ref, error) =>

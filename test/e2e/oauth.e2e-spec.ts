@@ -83,6 +83,8 @@ describe('The endpoint as an OAuth 2.1 protected resource (oidc-provider)', () =
     expect(legacy.headers.get('www-authenticate')).toContain(`resource_metadata="${metadataUrl}"`);
   });
 
+  // By hand, to check each message on the way; the official client walks the same flow by itself
+  // (ClientCredentialsProvider, its own step-up) in oauth-client.e2e-spec.ts.
   it('should walk discovery → token → call → step-up, as a client does', async () => {
     // 1. The challenge names the metadata; the metadata names the authorization server.
     const challenge = (await call(url, 'tools/list', {})).headers.get('www-authenticate')!;

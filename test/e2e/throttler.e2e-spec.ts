@@ -6,7 +6,7 @@ import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
-import { modernRequest, raw } from '../helpers/raw-http.js';
+import { initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
 import { PLATFORM } from '../helpers/sample-app.js';
 
 /**
@@ -18,10 +18,12 @@ import { PLATFORM } from '../helpers/sample-app.js';
 const root = resolve(import.meta.dirname, '../..');
 const out = resolve(root, 'dist-test');
 
-async function startThrottledApp(): Promise<{ url: string; child: ChildProcess }> {
+async function startThrottledApp(
+  app: 'components' | 'library' | 'endpoint' = 'components',
+): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [resolve(out, 'test/src/throttled-app.main.js')], {
     cwd: root,
-    env: { ...process.env, PLATFORM },
+    env: { ...process.env, PLATFORM, THROTTLED_APP: app },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((done, fail) => {
@@ -120,6 +122,119 @@ describe('@nestjs/throttler on MCP components', () => {
         id: 1,
         error: { code: -32600, message: 'ThrottlerException: Too Many Requests' },
       });
+    } finally {
+      await stop(child);
+    }
+  }, 30_000);
+
+  describe('on resources, templates, prompts and completion', () => {
+    it.each<Revision>(['2025-11-25', '2026-07-28'])(
+      'should limit reads, completions and renders per component, listing not counted (%s)',
+      async (revision) => {
+        const { url, child } = await startThrottledApp('library');
+        try {
+          const client = await connect(url, revision);
+          const refusal = (call: Promise<unknown>) =>
+            call.then(
+              () => undefined,
+              (error: { code?: number; message: string }) => error,
+            );
+          for (let i = 0; i < 4; i++) {
+            expect((await client.listResources()).resources).toHaveLength(1);
+            expect((await client.listResourceTemplates()).resourceTemplates).toHaveLength(1);
+            expect((await client.listPrompts()).prompts).toHaveLength(1);
+          }
+          // The static resource: two reads, then the throttler's error.
+          for (let i = 0; i < 2; i++)
+            expect((await client.readResource({ uri: 'library://catalog' })).contents).toHaveLength(
+              1,
+            );
+          const read = await refusal(client.readResource({ uri: 'library://catalog' }));
+          expect(read).toMatchObject({
+            code: -32600,
+            message: expect.stringContaining('Too Many Requests'),
+          });
+          // The template: a completion counts with its reads (one component, one count).
+          const completion = await client.complete({
+            ref: { type: 'ref/resource', uri: 'library://books/{id}' },
+            argument: { name: 'id', value: '' },
+          });
+          expect(completion.completion.values).toEqual(['1', '2']);
+          expect((await client.readResource({ uri: 'library://books/7' })).contents).toHaveLength(
+            1,
+          );
+          const book = await refusal(client.readResource({ uri: 'library://books/8' }));
+          expect(book?.code).toBe(-32600);
+          const completed = await refusal(
+            client.complete({
+              ref: { type: 'ref/resource', uri: 'library://books/{id}' },
+              argument: { name: 'id', value: '' },
+            }),
+          );
+          expect(completed?.code).toBe(-32600);
+          // The prompt has its own count, and stays listed once throttled.
+          for (let i = 0; i < 2; i++)
+            expect((await client.getPrompt({ name: 'library_prompt' })).messages).toHaveLength(1);
+          expect((await refusal(client.getPrompt({ name: 'library_prompt' })))?.code).toBe(-32600);
+          expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+            'library_prompt',
+          ]);
+          await client.close();
+        } finally {
+          await stop(child);
+        }
+      },
+      30_000,
+    );
+  });
+
+  it('should apply the limit of each tool, which differ between two tools', async () => {
+    const { url, child } = await startThrottledApp('library');
+    try {
+      const client = await connect(url, '2026-07-28');
+      const run = (name: string) =>
+        client.callTool({ name, arguments: {} }).then(
+          (result) => (result.content as { text: string }[])[0]!.text,
+          (error: { code?: number }) => error.code,
+        );
+      expect(await run('once_a_minute')).toBe('rare');
+      expect(await run('once_a_minute')).toBe(-32600);
+      for (let i = 0; i < 3; i++) expect(await run('three_a_minute')).toBe('frequent');
+      expect(await run('three_a_minute')).toBe(-32600);
+      await client.close();
+    } finally {
+      await stop(child);
+    }
+  }, 30_000);
+
+  it('should answer a request over the limit of ThrottlerGuard as an APP_GUARD with 429 and a JSON-RPC error with its id', async () => {
+    const { url, child } = await startThrottledApp('endpoint');
+    try {
+      const call = (id: number) => {
+        const { body, headers } = modernRequest(
+          'tools/call',
+          { name: 'open_tool', arguments: {} },
+          { 'mcp-name': 'open_tool' },
+        );
+        return raw(url, { body: { ...(body as object), id }, headers });
+      };
+      for (let id = 1; id <= 4; id++) {
+        const served = await call(id);
+        expect(served.status).toBe(200);
+        expect(served.json.result.content).toEqual([{ type: 'text', text: 'open' }]);
+      }
+      const refused = await call(5);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toContain('application/json');
+      expect(refused.json).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32600, message: 'ThrottlerException: Too Many Requests' },
+      });
+      // The initialize era's first request too.
+      const initialize = await raw(url, { body: initializeRequest('2025-11-25', 6) });
+      expect(initialize.status).toBe(429);
+      expect(initialize.json).toMatchObject({ jsonrpc: '2.0', id: 6, error: { code: -32600 } });
     } finally {
       await stop(child);
     }

@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { once } from 'node:events';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
+import { JSON_HEADERS, modernRequest, raw, type RawResponse } from './raw-http.js';
+import { createTestApp } from './sample-app.js';
 
 /** A client registered at the test authorization server, and the scopes it may get. */
 export const CLIENTS = {
@@ -88,5 +92,109 @@ export async function startAuthorizationServer(): Promise<AuthorizationServer> {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },
+  };
+}
+
+/** A free loopback port (the app's resource URL must be known before it listens). */
+export async function freePort(): Promise<number> {
+  const server = createNetServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** A running protected resource: its endpoint, its metadata URL, and how to stop it. */
+export interface ProtectedApp {
+  readonly app: INestApplication;
+  readonly origin: string;
+  /** The MCP endpoint, global prefix included: the resource URL. */
+  readonly url: string;
+  /** The path-suffixed Protected Resource Metadata URL the challenges name. */
+  readonly metadataUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the module that `build(resource)` gives on a free loopback port, on the platform under
+ * test, with an optional global prefix (`api`: the endpoint is `/api/mcp`).
+ */
+export async function startProtectedApp(
+  build: (resource: string) => DynamicModule,
+  prefix?: string,
+): Promise<ProtectedApp> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const path = prefix === undefined ? '/mcp' : `/${prefix}/mcp`;
+  const url = `${origin}${path}`;
+  const app = await createTestApp(build(url));
+  if (prefix !== undefined) app.setGlobalPrefix(prefix);
+  await app.listen(port, '127.0.0.1');
+  return {
+    app,
+    origin,
+    url,
+    metadataUrl: `${origin}/.well-known/oauth-protected-resource${path}`,
+    close: () => app.close(),
+  };
+}
+
+/** A 2026-07-28 request with its standard headers and, when given, a bearer token. */
+export function bearerCall(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  token?: string,
+  capabilities?: Record<string, unknown>,
+): Promise<RawResponse> {
+  const headers: Record<string, string> = {};
+  if (typeof params.name === 'string') headers['mcp-name'] = params.name;
+  if (typeof params.uri === 'string') headers['mcp-name'] = params.uri;
+  if (token !== undefined) headers.authorization = `Bearer ${token}`;
+  const request = modernRequest(method, params, headers);
+  if (capabilities !== undefined) {
+    const meta = (request.body as { params: { _meta: Record<string, unknown> } }).params._meta;
+    meta['io.modelcontextprotocol/clientCapabilities'] = capabilities;
+  }
+  return raw(url, request);
+}
+
+/** Opens a 2025-11-25 session with a token; returns a function that sends requests in it. */
+export async function bearerSession(
+  url: string,
+  token: string,
+): Promise<{
+  id: string;
+  send(method: string, params?: Record<string, unknown>, as?: string): Promise<RawResponse>;
+}> {
+  const opened = await raw(url, {
+    body: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1.0.0' },
+      },
+    },
+    headers: { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+  });
+  const id = opened.headers.get('mcp-session-id');
+  if (opened.status !== 200 || id === null)
+    throw new Error(`initialize failed: ${opened.status} ${opened.text}`);
+  let next = 2;
+  return {
+    id,
+    send: (method, params, as = token) =>
+      raw(url, {
+        body: { jsonrpc: '2.0', id: next++, method, ...(params === undefined ? {} : { params }) },
+        headers: {
+          ...JSON_HEADERS,
+          authorization: `Bearer ${as}`,
+          'mcp-session-id': id,
+          'mcp-protocol-version': '2025-11-25',
+        },
+      }),
   };
 }

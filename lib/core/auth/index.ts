@@ -1,1 +1,7 @@
-export { callerIdentity, type AuthInfo } from './auth-info.interface.js';
+export {
+  callerIdentity,
+  principalOf,
+  TOKEN_IDENTITY,
+  type AuthInfo,
+  type TokenBoundAuthInfo,
+} from './auth-info.interface.js';

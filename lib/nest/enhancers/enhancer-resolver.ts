@@ -36,6 +36,12 @@ export function declaredEnhancers(
  * (`ModuleRef.get()` across modules), so that what a testing module put in their place with
  * `overrideGuard()`, `overrideInterceptor()` or `overrideProvider()` is what runs. An enhancer
  * declared as an instance (`@UseGuards(new ApiKeyGuard())`) is used as it is.
+ *
+ * Nest keeps a declared enhancer as an injectable of each module that declares it, and, when the
+ * app also lists it in `providers`, as a provider: `overrideGuard()` replaces the first,
+ * `overrideProvider()` the second. A replacement is an instance of another class than the one
+ * declared (a `useValue` object, a `useClass` class), so among the instances Nest has for the
+ * class, one of another class wins; otherwise any of them does (they are the same class).
  * @internal
  */
 export class EnhancerResolver {
@@ -54,11 +60,18 @@ export class EnhancerResolver {
   ): T[] {
     return declared.map((enhancer) => {
       if (typeof enhancer !== 'function') return enhancer as T;
+      let instances: T[];
       try {
-        return this.moduleRef.get<unknown, T>(enhancer, { strict: false });
+        instances = this.moduleRef.get<unknown, T>(enhancer, { strict: false, each: true });
       } catch {
         return unresolved((enhancer as Type).name);
       }
+      const replaced = instances.find(
+        (instance) =>
+          instance !== null && instance !== undefined && instance.constructor !== enhancer,
+      );
+      const found = replaced ?? instances[instances.length - 1];
+      return found ?? unresolved((enhancer as Type).name);
     });
   }
 
