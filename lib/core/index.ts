@@ -21,3 +21,4 @@ export * from './limits/index.js';
 export * from './auth/index.js';
 export * from './extensions/index.js';
 export * from './tasks/index.js';
+export * from './skills/index.js';

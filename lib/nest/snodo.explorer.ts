@@ -15,6 +15,7 @@ import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 import { SnodoRegistry } from './snodo.registry.js';
+import { SkillExplorer } from './skills/skill.explorer.js';
 
 /** A provider or controller as discovery finds it. */
 type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
@@ -39,6 +40,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     private readonly registry: SnodoRegistry,
     private readonly contextCreator: SnodoContextCreator,
     private readonly moduleRef: ModuleRef,
+    private readonly skills: SkillExplorer,
   ) {}
 
   /**
@@ -87,6 +89,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
         );
       }
     }
+    router = await this.skills.register(router);
     this.registry.install(router);
   }
 

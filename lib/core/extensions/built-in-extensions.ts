@@ -2,6 +2,8 @@ import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import { createTasksExtension } from '../tasks/tasks.extension.js';
 import { TASKS_EXTENSION } from '../tasks/task.js';
+import { SKILLS_EXTENSION } from '../skills/skill-constants.js';
+import { createSkillsExtension } from '../skills/skills.extension.js';
 import type { ServerExtension } from './server-extension.js';
 
 /**
@@ -17,6 +19,7 @@ export function resolveExtensions(
   if (given === undefined) return Object.freeze([]);
   const extensions = Object.entries(given).map(([id, settings]): ServerExtension => {
     if (id === TASKS_EXTENSION) return createTasksExtension(options.tasks, report);
+    if (id === SKILLS_EXTENSION) return createSkillsExtension(settings as JsonObject);
     return Object.freeze({ id, settings: settings as JsonObject, methods: Object.freeze([]) });
   });
   return Object.freeze(extensions);

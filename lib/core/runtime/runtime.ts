@@ -24,6 +24,7 @@ import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator } from '../schema/schema-validator.interface.js';
 import { checkCacheHint, type CacheHint } from './cache-hint.interface.js';
 import { checkExtensions, mergeCapabilities } from './capabilities.js';
+import { SKILLS_EXTENSION } from '../skills/skill-constants.js';
 import { encodeCapabilities, encodeImplementation } from './definition.encoder.js';
 import { buildListings, type CatalogListing } from './catalog-listing.js';
 import {
@@ -113,12 +114,14 @@ export class Runtime {
     this.router = options.router ?? Router.empty();
     this.resourceSubscriptions = options.resourceSubscriptions === true;
     this.listChanged = options.listChanged === true;
+    const extensions = checkExtensions(options.extensions);
+    // Skill files are resources: a server of the skills extension serves resources, skills or not.
+    const skills = extensions?.[SKILLS_EXTENSION] !== undefined;
     this.capabilities = mergeCapabilities(
-      buildCapabilities(this.router, this.resourceSubscriptions, this.listChanged),
+      buildCapabilities(this.router, this.resourceSubscriptions, this.listChanged, skills),
       options.capabilities,
       this,
     );
-    const extensions = checkExtensions(options.extensions);
     this.modernCapabilities =
       extensions === undefined
         ? this.capabilities
@@ -261,11 +264,16 @@ function openTelemetryOf(option: boolean | undefined): RequestTracing | undefine
 }
 
 /** The server capabilities, the same in every revision for the features built so far. */
-function buildCapabilities(router: Router, subscribe: boolean, listChanged: boolean): JsonObject {
+function buildCapabilities(
+  router: Router,
+  subscribe: boolean,
+  listChanged: boolean,
+  skills: boolean,
+): JsonObject {
   const capabilities: JsonObject = { logging: {} };
   if (router.hasTools) capabilities.tools = listChanged ? { listChanged: true } : {};
   if (router.hasPrompts) capabilities.prompts = listChanged ? { listChanged: true } : {};
-  if (router.hasResources) {
+  if (router.hasResources || skills) {
     capabilities.resources = {
       ...(subscribe ? { subscribe: true } : {}),
       ...(listChanged ? { listChanged: true } : {}),

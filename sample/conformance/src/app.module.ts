@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SnodoModule } from '../../../lib/index.js';
 import { ConformancePrompts } from './conformance.prompts.js';
 import { ConformanceResources } from './conformance.resources.js';
+import { ConformanceSkills } from './conformance.skills.js';
 import { ConformanceTools } from './conformance.tools.js';
 import { ModernTools } from './modern.tools.js';
 import { TaskTools } from './task.tools.js';
@@ -18,9 +19,19 @@ import { TaskTools } from './task.tools.js';
       schemaValidator: 'ajv',
       resourceSubscriptions: true,
       listChanged: true,
-      extensions: { 'io.modelcontextprotocol/tasks': {} },
+      extensions: {
+        'io.modelcontextprotocol/tasks': {},
+        'io.modelcontextprotocol/skills': { directoryRead: true },
+      },
     }),
   ],
-  providers: [ConformanceTools, ModernTools, ConformanceResources, ConformancePrompts, TaskTools],
+  providers: [
+    ConformanceTools,
+    ModernTools,
+    ConformanceResources,
+    ConformancePrompts,
+    TaskTools,
+    ConformanceSkills,
+  ],
 })
 export class AppModule {}

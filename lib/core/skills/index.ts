@@ -1,0 +1,22 @@
+export {
+  DIRECTORY_MIME_TYPE,
+  SKILLS_EXTENSION,
+  SKILL_LIMITS,
+  SKILL_MANIFEST,
+  SKILL_MANIFEST_MIME_TYPE,
+  SKILL_MANIFEST_SUFFIX,
+  SKILL_SCHEME,
+} from './skill-constants.js';
+export type { SkillFile, SkillFiles } from './skill-files.js';
+export { readManifestFrontmatter, type SkillFrontmatter } from './skill-frontmatter.js';
+export {
+  defineSkill,
+  registerSkills,
+  skillResources,
+  type Skill,
+  type SkillEntry,
+  type SkillResourceEntry,
+  type SkillSource,
+} from './skill.js';
+export { loadSkills, readSkillDirectory, type LoadSkillsOptions } from './skill-directory.js';
+export type { SkillsSettings } from './skills.extension.js';

@@ -1,0 +1,2 @@
+export { Skill } from './skill.decorator.js';
+export type { SkillHandler, SkillOptions, SnodoSkillsOptions } from './skill-options.interface.js';
