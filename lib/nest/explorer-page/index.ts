@@ -1,0 +1,1 @@
+export { createExplorerController } from './explorer-page.controller.js';
