@@ -5,6 +5,26 @@ import tseslint from 'typescript-eslint';
 
 const layer = (patterns) => ['error', { patterns }];
 
+/** What the explorer page's scripts use of the browser. */
+const BROWSER_GLOBALS = [
+  'AbortController',
+  'Blob',
+  'DOMException',
+  'Event',
+  'EventListener',
+  'HTMLElement',
+  'TextDecoderStream',
+  'TextEncoder',
+  'URL',
+  'atob',
+  'btoa',
+  'clearTimeout',
+  'document',
+  'fetch',
+  'location',
+  'setTimeout',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,6 +65,17 @@ export default tseslint.config(
         fetch: 'readonly',
         setTimeout: 'readonly',
       },
+    },
+  },
+  {
+    // The explorer page's scripts: plain ES modules for the browser, type-checked with JSDoc by
+    // lib/nest/explorer-page/tsconfig.assets.json (npm run typecheck).
+    files: ['lib/nest/explorer-page/assets/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'module',
+      globals: Object.fromEntries(BROWSER_GLOBALS.map((name) => [name, 'readonly'])),
     },
   },
   {

@@ -16,13 +16,18 @@ import { dirname, join } from 'node:path';
 const DIST = 'dist';
 const OUT = join(DIST, 'cjs');
 const ES_ONLY = ['cjs/', 'cli/'];
+// The explorer page's browser scripts: copied as they are by scripts/build-assets.mjs.
+const ASSETS = 'nest/explorer-page/assets/';
 
 const files = readdirSync(DIST, { recursive: true })
   .map((file) => String(file).split('\\').join('/'))
-  .filter((file) => !ES_ONLY.some((prefix) => file.startsWith(prefix)));
+  .filter((file) => ![...ES_ONLY, ASSETS].some((prefix) => file.startsWith(prefix)));
 const modules = files.filter((file) => file.endsWith('.js'));
 const declarations = files.filter((file) => file.endsWith('.d.ts'));
-const usesImportMeta = new Set(['core/instrumentation/open-telemetry.js']);
+const usesImportMeta = new Set([
+  'core/instrumentation/open-telemetry.js',
+  'nest/explorer-page/explorer-assets.js',
+]);
 
 rmSync(OUT, { recursive: true, force: true });
 const common = {

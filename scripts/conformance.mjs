@@ -52,6 +52,9 @@ const RUNS = {
       'tasks-status-notifications',
       'tasks-required-task-error',
       'tasks-mrtr-composition',
+      'sep-2640-skills-enumeration',
+      'sep-2640-skills-directory',
+      'sep-2640-skills-manifest',
     ],
   },
 };

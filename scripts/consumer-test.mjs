@@ -14,6 +14,9 @@
  * app's SnodoModule, from the other build, must find that library's tool, and the app checks that
  * the two copies really are two.
  *
+ * Each app turns the explorer page on, and checks that the page, a script and the Markdown
+ * catalog are served from the installed package (its assets are in the tarball, for both builds).
+ *
  * The apps get their dependencies from the npm registry (the package from its tarball). Set
  * CONSUMERS=commonjs,esm (names, comma-separated) to run some. Exits 1 on the first failure.
  */
@@ -57,7 +60,7 @@ export class MathTools {
 }
 
 @Module({
-  imports: [SnodoModule.forRoot({ name: 'consumer', version: '1.0.0' })],
+  imports: [SnodoModule.forRoot({ name: 'consumer', version: '1.0.0', explorer: true })],
   providers: [MathTools, ${library.provider}],
 })
 export class AppModule {}
@@ -192,6 +195,23 @@ function pack(work) {
   return join(work, tarball);
 }
 
+/** The explorer page, one of its scripts and the Markdown catalog, served from the installed package. */
+async function checkExplorer(name, page) {
+  const expected = [
+    [page, 'text/html', '<title>MCP explorer</title>'],
+    [`${page}/assets/explorer.js`, 'text/javascript', "from './mcp-client.js'"],
+    [`${page}/catalog.md`, 'text/markdown', '# consumer 1.0.0: MCP catalog'],
+  ];
+  for (const [url, type, text] of expected) {
+    const response = await fetch(url);
+    const body = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.status !== 200 || !contentType.startsWith(type) || !body.includes(text))
+      throw new Error(`the ${name} app served ${url} as ${response.status} ${contentType}`);
+  }
+  console.log(`${name}: the explorer page, its scripts and the Markdown catalog are served`);
+}
+
 async function check(name, app, tarball, work) {
   console.log(`\n### consumer app: ${name}`);
   const dir = join(work, name);
@@ -268,6 +288,7 @@ async function check(name, app, tarball, work) {
       `${name}: built, started, and add(2, 3) = 5 through the official client; ` +
         `${app.library.call.name} of ${app.library.name} (the other build's decorator) found`,
     );
+    await checkExplorer(name, `http://127.0.0.1:${port}/mcp/explorer`);
   } finally {
     server.kill('SIGTERM');
   }

@@ -6,8 +6,6 @@ import {
   type RuntimeSource,
   type SessionRecord,
 } from '../core/index.js';
-import { SnodoClientError } from './snodo-client.error.js';
-import { CLIENT_MESSAGES } from './client.messages.js';
 import type { RequestHeaders } from './request-headers.js';
 
 /** What a channel needs to know of a request besides its body (HTTP routing headers). @internal */
@@ -18,10 +16,28 @@ export interface SendHints {
   readonly name?: string;
   /** The caller's extra headers (checked, lower-case names), such as `authorization`. */
   readonly headers?: RequestHeaders;
+  /** The `Mcp-Param-*` headers of a `tools/call` (lower-case names, encoded values). */
+  readonly paramHeaders?: Readonly<Record<string, string>>;
 }
 
 /**
- * Carries JSON-RPC messages to a server and back: in the same process, or over Streamable HTTP.
+ * What the client does with the messages the server sends besides responses: it answers the
+ * requests (elicitation, sampling, roots, ping) and hands the notifications on.
+ * @internal
+ */
+export interface InboundHandler {
+  /**
+   * The response message to a request of the server.
+   * @param during the method of the client request on whose stream the request came, or
+   *   `undefined` on the stream of the session.
+   */
+  request(message: JsonObject, during: string | undefined): Promise<JsonObject>;
+  notification(message: JsonObject): void;
+}
+
+/**
+ * Carries JSON-RPC messages to a server and back: in the same process, or over Streamable HTTP
+ * (`HttpChannel`).
  * @internal
  */
 export interface ClientChannel {
@@ -29,6 +45,10 @@ export interface ClientChannel {
   send(message: JsonObject, hints: SendHints): Promise<JsonRpcResponse | undefined>;
   /** Ends the initialize-era session, if any, sending the caller's extra headers. */
   close(headers?: RequestHeaders): Promise<void>;
+  /** Hands the channel what to do with the server's requests and notifications. */
+  bind?(inbound: InboundHandler): void;
+  /** Opens the stream of an initialize-era session for what the server sends unasked. */
+  listen?(hints: SendHints): void;
 }
 
 /**
@@ -67,116 +87,5 @@ export class InProcessChannel implements ClientChannel {
   async close(): Promise<void> {
     this.session = undefined;
     await this.onClose?.();
-  }
-}
-
-const SENTINEL = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-const PLAIN = /^[\x20-\x7e]*$/;
-
-/**
- * A Streamable HTTP endpoint. Answers come as JSON or as an event stream, read until the
- * response with the request's id; the session id of an `initialize` is kept and sent back. The
- * caller's extra headers go on every request, the `DELETE` that ends the session included.
- * @internal
- */
-export class HttpChannel implements ClientChannel {
-  private sessionId: string | undefined;
-
-  constructor(private readonly url: string) {}
-
-  async send(message: JsonObject, hints: SendHints): Promise<JsonRpcResponse | undefined> {
-    const headers: Record<string, string> = {
-      ...hints.headers,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': hints.protocolVersion,
-    };
-    if (typeof message.method === 'string') headers['mcp-method'] = message.method;
-    if (hints.name !== undefined) {
-      headers['mcp-name'] = PLAIN.test(hints.name) ? hints.name : SENTINEL(hints.name);
-    }
-    if (this.sessionId !== undefined) headers['mcp-session-id'] = this.sessionId;
-    let response: Response;
-    try {
-      response = await fetch(this.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(message),
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      const reason = cause?.code ?? cause?.message ?? (error as Error).message;
-      throw new SnodoClientError(CLIENT_MESSAGES.UNREACHABLE(this.url, reason));
-    }
-    const session = response.headers.get('mcp-session-id');
-    if (session !== null && message.method === 'initialize') this.sessionId = session;
-    if (response.status === 202 || !('id' in message)) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    const type = response.headers.get('content-type') ?? '';
-    const body = /^text\/event-stream/i.test(type)
-      ? await readFromStream(response, message.id)
-      : /^application\/json/i.test(type)
-        ? await response.json().catch(() => undefined)
-        : (await response.body?.cancel(), undefined);
-    if (!isResponse(body)) {
-      throw new SnodoClientError(
-        CLIENT_MESSAGES.NOT_AN_MCP_SERVER(this.url, response.status, type),
-      );
-    }
-    return body;
-  }
-
-  async close(extra?: RequestHeaders): Promise<void> {
-    if (this.sessionId === undefined) return;
-    const sessionId = this.sessionId;
-    this.sessionId = undefined;
-    const headers = { ...extra, 'mcp-session-id': sessionId };
-    await fetch(this.url, { method: 'DELETE', headers })
-      .then((response) => response.body?.cancel())
-      .catch(() => undefined);
-  }
-}
-
-function isResponse(value: unknown): value is JsonRpcResponse {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as JsonObject).jsonrpc === '2.0' &&
-    ('result' in value || 'error' in value)
-  );
-}
-
-/** Reads an event stream until the response to `id` (notifications and requests are skipped). */
-async function readFromStream(response: Response, id: unknown): Promise<unknown> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return undefined;
-      buffer += value.replace(/\r\n?/g, '\n');
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = event
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).replace(/^ /, ''))
-          .join('\n');
-        if (data === '') continue;
-        let message: unknown;
-        try {
-          message = JSON.parse(data);
-        } catch {
-          continue; // not JSON-RPC: the caller reports "did not answer as an MCP server"
-        }
-        if (isResponse(message) && message.id === id) return message;
-      }
-    }
-  } finally {
-    void reader.cancel().catch(() => undefined);
   }
 }

@@ -1,11 +1,7 @@
 import {
   ErrorCode,
-  LATEST_LEGACY_VERSION,
-  METHODS,
   META_KEYS,
-  MODERN_PROTOCOL_VERSION,
   SnodoError,
-  TASK_METHODS,
   type CallToolResult,
   type Implementation,
   type JsonObject,
@@ -13,17 +9,17 @@ import {
   type ProtocolVersion,
   type RuntimeSource,
   type Runtime,
+  type SkillEntry,
   type TaskView,
   type ToolDefinition,
 } from '../core/index.js';
-import {
-  HttpChannel,
-  InProcessChannel,
-  type ClientChannel,
-  type SendHints,
-} from './client-channel.js';
+import { InProcessChannel, type ClientChannel } from './client-channel.js';
+import type { HttpClientOptions, ServerInteractionOptions } from './client-options.js';
+import { ClientRequests } from './client-requests.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
-import { checkRequestHeaders, type RequestHeadersOption } from './request-headers.js';
+import { HttpChannel } from './http-channel.js';
+import { OAuthAuthorizer } from './oauth/oauth-authorizer.js';
+import type { RequestHeadersOption } from './request-headers.js';
 import {
   toolStart,
   waitFor,
@@ -31,12 +27,18 @@ import {
   type ToolStart,
   type WaitForTaskOptions,
 } from './task-polling.js';
+import {
+  followCursors,
+  getSkill,
+  readSkillFile,
+  type SkillFileContents,
+} from './skill-requests.js';
 
 /**
  * Options of {@link SnodoClient}.
  * @publicApi
  */
-export interface SnodoClientOptions {
+export interface SnodoClientOptions extends ServerInteractionOptions, HttpClientOptions {
   /** How the client names itself. @default { name: 'snodo-client', version: '0.1.0' } */
   clientInfo?: Implementation;
   /** The capabilities it declares. @default {} */
@@ -78,11 +80,15 @@ type Listed<K extends string, T> = { [key in K]: T[] };
 export type CatalogEntry = JsonObject & { name: string };
 
 /**
- * An MCP client for tests, tooling and the `snodo catalog` command. It talks to a runtime in the
- * same process (no network, no Nest) or to any Streamable HTTP endpoint, negotiating the
- * stateless 2026-07-28 revision first and falling back to an `initialize` session. Lists follow
- * cursors to the end. JSON-RPC errors are thrown as {@link SnodoError} (with `code`), transport
- * failures as `SnodoClientError`. Headers (`headers`, `bearerToken`) go with every request.
+ * An MCP client for tests, tooling, the `snodo catalog` command and Nest apps that call other
+ * MCP servers. It talks to a runtime in the same process (no network, no Nest) or to any
+ * Streamable HTTP endpoint, negotiating the stateless 2026-07-28 revision first and falling back
+ * to an `initialize` session. Lists follow cursors to the end. The server's requests
+ * (elicitation, sampling, roots) are answered with `options.handlers`, in sessions and in
+ * `input_required` rounds alike; its notifications go to `options.onNotification`; with
+ * `options.auth` it is an OAuth 2.1 client of the server's authorization server. JSON-RPC errors
+ * are thrown as {@link SnodoError} (with `code`), transport failures as `SnodoClientError`.
+ * Headers (`headers`, `bearerToken`) go with every request.
  * @example
  * ```ts
  * const client = await SnodoClient.connect('http://127.0.0.1:3000/mcp', {
@@ -91,26 +97,21 @@ export type CatalogEntry = JsonObject & { name: string };
  * const tools = await client.listTools();
  * await client.close();
  * ```
- * @see docs/catalog.md
+ * @see docs/client.md
  * @publicApi
  */
 export class SnodoClient {
-  private nextId = 1;
-  private version: string = MODERN_PROTOCOL_VERSION;
   private serverInfoValue: Implementation | undefined;
   private capabilitiesValue: JsonObject = {};
-  /** The checked headers, when they are fixed (not a function). */
-  private readonly fixedHeaders: Record<string, string> | undefined;
+  private readonly requests: ClientRequests;
 
   /** @throws {TypeError} for headers or a bearer token that cannot be sent. */
   private constructor(
-    private readonly channel: ClientChannel,
+    channel: ClientChannel,
     private readonly options: SnodoClientOptions,
   ) {
-    const { headers, bearerToken } = options;
-    if (typeof headers === 'function') checkRequestHeaders(undefined, bearerToken);
-    this.fixedHeaders =
-      typeof headers === 'function' ? undefined : checkRequestHeaders(headers, bearerToken);
+    this.requests = new ClientRequests(channel, options);
+    this.requests.relist = () => this.listTools();
   }
 
   /**
@@ -148,14 +149,17 @@ export class SnodoClient {
    * @throws {SnodoClientError} when the endpoint cannot be reached or is not MCP.
    */
   static async connect(url: string | URL, options: SnodoClientOptions = {}): Promise<SnodoClient> {
-    const client = new SnodoClient(new HttpChannel(String(url)), options);
+    const { reconnection, fetch, auth } = options;
+    const authorizer = auth && new OAuthAuthorizer(String(url), auth, fetch);
+    const channel = new HttpChannel(String(url), { reconnection, fetch, authorizer });
+    const client = new SnodoClient(channel, options);
     await client.negotiate();
     return client;
   }
 
   /** The revision in use. */
   get protocolVersion(): string {
-    return this.version;
+    return this.requests.version;
   }
 
   /** The server's name and version, as it gave them. */
@@ -168,9 +172,14 @@ export class SnodoClient {
     return this.capabilitiesValue;
   }
 
-  /** Every tool, following cursors. */
+  /**
+   * Every tool, following cursors. In 2026-07-28, a tool whose `x-mcp-header` annotations break
+   * the rules is left out (and reported to `onWarning`); the others' annotated arguments go in
+   * `Mcp-Param-*` headers when they are called.
+   */
   async listTools(): Promise<ToolDefinition[]> {
-    return (await this.listAll('tools/list', 'tools')) as unknown as ToolDefinition[];
+    const tools = (await this.listAll('tools/list', 'tools')) as unknown as ToolDefinition[];
+    return this.requests.modern ? this.requests.tools.keepValid(tools) : tools;
   }
 
   /** Every direct resource, following cursors. */
@@ -236,6 +245,32 @@ export class SnodoClient {
     return this.request('resources/read', { uri });
   }
 
+  /** `skills/list` (the skills extension, `io.modelcontextprotocol/skills`): every entry, following cursors. */
+  async listSkills(): Promise<SkillEntry[]> {
+    const send = (method: string, params: JsonObject) => this.request(method, params);
+    return (await followCursors(send, 'skills/list', 'skills')) as unknown as SkillEntry[];
+  }
+
+  /** `skills/get`: the entry of the skill whose manifest is at `uri`, listed or not. */
+  getSkill(uri: string): Promise<SkillEntry> {
+    return getSkill((method, params) => this.request(method, params), uri);
+  }
+
+  /**
+   * Reads a file of a skill (its manifest by default) and checks it against the entry: listed,
+   * of the listed size and digest, and for the manifest, with the entry's frontmatter.
+   * @throws {SnodoClientError} when a check fails; the content must not be used.
+   */
+  readSkillFile(entry: SkillEntry, uri: string = entry.uri): Promise<SkillFileContents> {
+    return readSkillFile((method, params) => this.request(method, params), entry, uri);
+  }
+
+  /** `resources/directory/read`: the direct children of a directory resource, following cursors. */
+  readDirectory(uri: string): Promise<JsonObject[]> {
+    const send = (method: string, params: JsonObject) => this.request(method, params);
+    return followCursors(send, 'resources/directory/read', 'resources', { uri });
+  }
+
   /** `prompts/get`. */
   getPrompt(name: string, args: Record<string, string> = {}): Promise<JsonObject> {
     return this.request('prompts/get', { name, arguments: args });
@@ -256,38 +291,20 @@ export class SnodoClient {
   }
 
   /**
-   * Sends any request, with the 2026-07-28 envelope or in the initialize session.
+   * Sends any request, with the 2026-07-28 envelope or in the initialize session. In 2026-07-28,
+   * the input requests of an `input_required` result are answered with `options.handlers` and
+   * the request is sent again with the answers, until its result is complete.
    * @throws {SnodoError} when the server answers with a JSON-RPC error.
    * @throws {TypeError} when the `headers` function returns headers that cannot be sent.
    */
-  async request(method: string, params: JsonObject = {}): Promise<JsonObject> {
-    const modern = this.version === MODERN_PROTOCOL_VERSION;
-    const body = modern ? { ...params, _meta: { ...this.envelope(), ...metaOf(params) } } : params;
-    const target =
-      (this.options.methods ?? METHODS).request(method)?.target ??
-      ((TASK_METHODS as readonly string[]).includes(method) ? 'taskId' : undefined);
-    const name = target === undefined ? undefined : params[target];
-    const hints: SendHints = {
-      protocolVersion: this.version,
-      name: typeof name === 'string' ? name : undefined,
-      headers: await this.requestHeaders(),
-    };
-    const response = await this.channel.send(
-      { jsonrpc: '2.0', id: this.nextId++, method, params: body },
-      hints,
-    );
-    if (response === undefined)
-      throw new SnodoError(ErrorCode.InternalError, CLIENT_MESSAGES.NO_RESPONSE(method));
-    if ('error' in response) {
-      throw new SnodoError(response.error.code, response.error.message, response.error.data);
-    }
-    return response.result;
+  request(method: string, params: JsonObject = {}): Promise<JsonObject> {
+    return this.requests.request(method, params);
   }
 
   /** A request of the tasks extension: the extension is declared for it (2026-07-28). */
   private taskRequest(method: string, params: JsonObject): Promise<JsonObject> {
-    if (this.version !== MODERN_PROTOCOL_VERSION) return this.request(method, params);
-    const capabilities = withTasksExtension(this.options.capabilities);
+    if (!this.requests.modern) return this.request(method, params);
+    const capabilities = withTasksExtension(this.requests.capabilities);
     return this.request(method, {
       ...params,
       _meta: { [META_KEYS.clientCapabilities]: capabilities },
@@ -295,70 +312,14 @@ export class SnodoClient {
   }
 
   /** Ends the session (initialize era); a 2026-07-28 client has nothing to end. */
-  async close(): Promise<void> {
-    // Closing goes on without the extra headers when the headers function fails.
-    const headers = await this.requestHeaders().catch(() => undefined);
-    await this.channel.close(headers);
-  }
-
-  /** The extra headers of the next request: the fixed ones, or what the function gives now. */
-  private async requestHeaders(): Promise<Record<string, string>> {
-    const { headers, bearerToken } = this.options;
-    return typeof headers === 'function'
-      ? checkRequestHeaders(await headers(), bearerToken)
-      : this.fixedHeaders!;
-  }
-
-  private envelope(): JsonObject {
-    return {
-      [META_KEYS.protocolVersion]: MODERN_PROTOCOL_VERSION,
-      [META_KEYS.clientCapabilities]: this.options.capabilities ?? {},
-      [META_KEYS.clientInfo]: this.clientInfo(),
-    };
-  }
-
-  private clientInfo(): Implementation {
-    return this.options.clientInfo ?? { name: 'snodo-client', version: '0.1.0' };
+  close(): Promise<void> {
+    return this.requests.close();
   }
 
   private async negotiate(): Promise<void> {
-    const wanted = this.options.protocolVersion;
-    if (wanted === undefined || wanted === MODERN_PROTOCOL_VERSION) {
-      const discovered = await this.request('server/discover').catch((error: unknown) => {
-        if (error instanceof SnodoError && wanted === undefined) return undefined;
-        throw error;
-      });
-      const versions = discovered?.supportedVersions;
-      if (Array.isArray(versions) && versions.includes(MODERN_PROTOCOL_VERSION)) {
-        const meta = (discovered!._meta ?? {}) as JsonObject;
-        this.serverInfoValue = meta[META_KEYS.serverInfo] as Implementation | undefined;
-        this.capabilitiesValue = (discovered!.capabilities ?? {}) as JsonObject;
-        return;
-      }
-      if (wanted !== undefined)
-        throw new SnodoError(
-          ErrorCode.UnsupportedProtocolVersion,
-          CLIENT_MESSAGES.NO_MODERN_REVISION,
-        );
-    }
-    await this.initialize(wanted ?? LATEST_LEGACY_VERSION);
-  }
-
-  private async initialize(version: string): Promise<void> {
-    this.version = version;
-    const result = await this.request('initialize', {
-      protocolVersion: version,
-      capabilities: this.options.capabilities ?? {},
-      clientInfo: this.clientInfo(),
-    });
-    if (typeof result.protocolVersion === 'string') this.version = result.protocolVersion;
-    this.serverInfoValue = result.serverInfo as Implementation | undefined;
-    this.capabilitiesValue = (result.capabilities ?? {}) as JsonObject;
-    const hints: SendHints = {
-      protocolVersion: this.version,
-      headers: await this.requestHeaders(),
-    };
-    await this.channel.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, hints);
+    const negotiated = await this.requests.negotiate(this.options.protocolVersion);
+    this.serverInfoValue = negotiated.serverInfo;
+    this.capabilitiesValue = negotiated.capabilities;
   }
 
   private async listAll<K extends string>(method: string, key: K): Promise<CatalogEntry[]> {
@@ -380,6 +341,3 @@ export class SnodoClient {
     return all;
   }
 }
-
-const metaOf = (params: JsonObject): JsonObject =>
-  typeof params._meta === 'object' && params._meta !== null ? (params._meta as JsonObject) : {};

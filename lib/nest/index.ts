@@ -2,6 +2,12 @@ export { SnodoModule } from './snodo.module.js';
 export { SnodoRegistry } from './snodo.registry.js';
 export { Arg, Output, Prompt, Resource, Scopes, Tool } from './decorators/index.js';
 export { SnodoNotifier } from './snodo.notifier.js';
+export {
+  Skill,
+  type SkillHandler,
+  type SkillOptions,
+  type SnodoSkillsOptions,
+} from './skills/index.js';
 export { SnodoEnhancer } from './decorators/snodo-enhancer.decorator.js';
 export {
   SnodoExecutionContext,
@@ -20,6 +26,7 @@ export type {
   PromptOptions,
   ResourceHandler,
   ResourceOptions,
+  SnodoExplorerOptions,
   SnodoModuleExtras,
   SnodoModuleOptions,
   SnodoServerOptions,

@@ -1,9 +1,10 @@
-import type { OperationEvent } from '../core/index.js';
+import { SKILLS_EXTENSION, type OperationEvent } from '../core/index.js';
 const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Messages of the Nest layer. @internal */
 export const NEST_MESSAGES = {
   BAD_LOG_OPERATIONS: 'Snodo: logOperations must be true or false',
+  BAD_EXPLORER_OPTION: 'Snodo: explorer must be true, false or { path?, guards? }',
   BAD_RATE_LIMIT_KEY: 'Snodo: SnodoRateLimit key must be a function of the invocation',
   BAD_COUNT: (what: string, max: number) =>
     `Snodo: ${what} must be a whole number from 1 to ${max}`,
@@ -80,4 +81,37 @@ export const NEST_MESSAGES = {
     'This Nest version (before 11.1.4) tells Snodo of a testing module app only after its body parsers and routes are set up: request bodies on the MCP endpoint are read by the platform, so its size limit and error format apply. Use NestFactory.create, or Nest 11.1.4 or later',
   BODY_READER_UNAVAILABLE: (adapter: string) =>
     `The ${adapter} platform is not one Snodo knows (it knows Express and Fastify): request bodies on the MCP endpoint are read by the platform's own parser, so its size limit and error format apply`,
+  MESSAGE_TOOL_BAD_SCHEMA: (tool: string, reason: string) =>
+    `Snodo: message tool "${tool}": ${reason}`,
+  MESSAGE_TOOL_NO_TARGET: (tool: string, target: string) =>
+    `The tool ${tool} cannot run: no client is registered under ${target}; register a ClientProxy under that token with ClientsModule`,
+  MESSAGE_TOOL_UNREACHABLE: (tool: string, target: string) =>
+    `The tool ${tool} cannot run: the target ${target} is not connected; try again when the service is up`,
+  MESSAGE_TOOL_TIMEOUT: (tool: string, ms: number) =>
+    `The tool ${tool} got no reply within ${ms} ms`,
+  MESSAGE_TOOL_FAILED: (tool: string) =>
+    `The tool ${tool} failed: the target could not handle the message`,
+  MESSAGE_TOOL_BUILDER_FAILED: (tool: string) =>
+    `The tool ${tool} failed: its message could not be built from the arguments`,
+  MESSAGE_TOOL_BAD_REPLY: (tool: string) =>
+    `The tool ${tool} failed: the reply is not a JSON object; give the declaration an encodeReply`,
+  MESSAGE_TOOL_ENCODER_FAILED: (tool: string) =>
+    `The tool ${tool} failed: its reply could not be encoded`,
+  GUARD_UNAUTHORIZED: (reason: string) => `Unauthorized: ${reason}`,
+  BAD_SKILLS_OPTION:
+    'Snodo: skills must be { directory: string, path?: string }: the directory that holds the skills, and the prefix of their paths',
+  SKILL_FIELD_TWICE: (where: string, field: string) =>
+    `Snodo: @Skill() on ${where} sets "${field}" in its frontmatter option; use the ${field} option instead`,
+  SKILL_NEEDS_NAME: (where: string) =>
+    `Snodo: @Skill() on ${where} gives part of the frontmatter: give both name and description, or leave every frontmatter option out when the manifest has a frontmatter block of its own`,
+  SKILL_ON_REQUEST_SCOPED: (where: string) =>
+    `Snodo: ${where} declares a skill on a request-scoped provider; skills are built once, at bootstrap, so declare them on a singleton provider`,
+  SKILL_CLASS_WITHOUT_FILES: (className: string) =>
+    `Snodo: ${className} is a @Skill() class without a files() method; implement SkillHandler`,
+  SKILL_FILES_FAILED: (where: string, reason: string) =>
+    `Snodo: ${where} failed to give the skill's files: ${reason}`,
+  SKILL_FILE_NOT_REGISTERED: (uri: string, reason: string) =>
+    `Snodo: the skill file ${uri} cannot be registered: ${reason}`,
+  SKILLS_WITHOUT_EXTENSION: (count: number) =>
+    `${count} skill(s) are declared, but the extensions option does not turn on ${SKILLS_EXTENSION}: their files are served as resources, and skills/list is not served`,
 } as const;

@@ -27,6 +27,7 @@ import { SnodoNotifier } from './snodo.notifier.js';
 import { SnodoMessageTools } from './message-tools/snodo-message-tools.js';
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoExplorer } from './snodo.explorer.js';
+import { SkillExplorer } from './skills/skill.explorer.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { SNODO_MODULE_OPTIONS, SnodoConfigurableModule } from './snodo.module-definition.js';
 import { SnodoRegistry } from './snodo.registry.js';
@@ -80,6 +81,7 @@ import { SnodoRegistry } from './snodo.registry.js';
           allowedHosts: options.allowedHosts,
           allowedOrigins: options.allowedOrigins,
           initializeRateLimit: options.initializeRateLimit,
+          shutdownTimeoutMs: options.shutdownTimeoutMs,
           onError: (error) => TRANSPORT_LOGGER.error(NEST_MESSAGES.TRANSPORT_FAILED, error),
         }),
       inject: [SnodoRegistry, SNODO_RESOLVED_OPTIONS, SNODO_NOTIFICATION_HUB],
@@ -98,6 +100,7 @@ import { SnodoRegistry } from './snodo.registry.js';
     SnodoRegistry,
     { provide: SNODO_REGISTRY, useExisting: SnodoRegistry },
     SnodoExplorer,
+    SkillExplorer,
     SnodoBodyReader,
     SnodoMessageTools,
   ],
@@ -145,7 +148,7 @@ export class SnodoModule
    */
   async onModuleDestroy(): Promise<void> {
     this.sourceSubscription?.unsubscribe();
-    await this.transport.shutdown(this.options.shutdownTimeoutMs ?? 10_000);
+    await this.transport.shutdown();
     this.hub.close();
     await this.options.store?.close();
   }

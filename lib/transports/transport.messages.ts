@@ -46,4 +46,10 @@ export const TRANSPORT_MESSAGES = {
     'Forbidden: the Origin header is not allowed (DNS rebinding protection); add it to allowedOrigins',
   BAD_SERVER_TIMEOUT: (name: string) =>
     `Snodo: ${name} must be a whole number of milliseconds, 1 or more`,
+  BAD_SHUTDOWN_TIMEOUT: (max: number) =>
+    `Snodo: shutdownTimeoutMs must be a whole number of milliseconds from 0 to ${max}, such as 10_000 (10 seconds)`,
+  HEADERS_TIMEOUT_OVER_REQUEST: (headers: number, request: number) =>
+    `Snodo: headersTimeout (${headers} ms) must not be longer than requestTimeout (${request} ms), which covers the headers too; shorten headersTimeout or lengthen requestTimeout`,
+  CLIENT_LISTEN_STREAMS_FULL: (max: number) =>
+    `Too many requests: this client already holds ${max} listen streams, the most one client may (limits.maxListenStreamsPerClient); close one, or ask for several URIs on one stream, before opening another`,
 } as const;

@@ -57,6 +57,7 @@ async function exerciseTools(client: ToolsClient): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools.map((tool) => tool.name)).toEqual([
     'audit_packages',
+    'echo',
     'latest_version',
     'package_info',
     'place_order',
@@ -64,6 +65,7 @@ async function exerciseTools(client: ToolsClient): Promise<void> {
     'reindex',
     'review_package',
     'search',
+    'yank_version',
   ]);
 
   // Inline form, with an argument that is also an Mcp-Param-Registry header for 2026-07-28 clients.

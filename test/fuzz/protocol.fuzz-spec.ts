@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
 import {
   ProtocolHandler,
@@ -10,7 +13,8 @@ import {
   type SessionRecord,
 } from '../../lib/core/index.js';
 import { StdioTransport, createStreamableHttpServer } from '../../lib/transports/index.js';
-import { hardeningServer } from '../helpers/hardening-fixtures.js';
+import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
+import { hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, initializeRequest } from '../helpers/raw-http.js';
 import { anyMessage, anyText, expectedId } from './messages.arbitrary.js';
 import { topLevelId } from '../../lib/core/protocol/json-depth.js';
@@ -24,9 +28,14 @@ import { topLevelId } from '../../lib/core/protocol/json-depth.js';
  */
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() : Number(process.env.FUZZ_SEED);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const RUNS = { inProcess: 20_000 * SCALE, http: 5_000 * SCALE, stdio: 5_000 * SCALE };
+const RUNS = {
+  inProcess: 20_000 * SCALE,
+  http: 5_000 * SCALE,
+  stdio: 5_000 * SCALE,
+  nest: 1_000 * SCALE,
+};
 const ANSWER_WITHIN_MS = 5_000;
-const counts: Record<string, number> = { inProcess: 0, http: 0, stdio: 0 };
+const counts: Record<string, number> = { inProcess: 0, http: 0, stdio: 0, express: 0, fastify: 0 };
 
 const within = <T>(work: Promise<T>, what: string): Promise<T> =>
   Promise.race([
@@ -62,11 +71,17 @@ function problemsOf(answer: unknown, id: string | number | undefined, request: b
 const runs = (numRuns: number) => ({ numRuns, seed: SEED, endOnFailure: true });
 
 afterAll(() => {
-  const total = counts.inProcess! + counts.http! + counts.stdio!;
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   console.log(
-    `fuzz: ${total} messages (in process ${counts.inProcess}, HTTP ${counts.http}, stdio ${counts.stdio}); seed ${SEED} (FUZZ_SEED=${SEED} replays it)`,
+    `fuzz: ${total} messages (in process ${counts.inProcess}, HTTP ${counts.http}, stdio ${counts.stdio}, Nest on Express ${counts.express}, Nest on Fastify ${counts.fastify}); seed ${SEED} (FUZZ_SEED=${SEED} replays it)`,
   );
 });
+
+/** A Nest app with the endpoint, for the fuzzing of the platforms' body paths. */
+@Module({
+  imports: [SnodoModule.forRoot({ name: 'fuzz', version: '1.0.0', resourceSubscriptions: true })],
+})
+class FuzzModule {}
 
 describe('Fuzz', () => {
   const server = hardeningServer({ requestStateSingleUse: true });
@@ -106,53 +121,33 @@ describe('Fuzz', () => {
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-    const opened = await fetch(url, {
-      method: 'POST',
-      headers: JSON_HEADERS,
-      body: JSON.stringify(initializeRequest()),
-    });
-    await opened.body?.cancel();
-    const sessionId = opened.headers.get('mcp-session-id')!;
     try {
-      await fc.assert(
-        fc.asyncProperty(anyText, fc.boolean(), fc.boolean(), async (text, withSession, modern) => {
-          counts.http!++;
-          const headers: Record<string, string> = { ...JSON_HEADERS };
-          if (withSession) headers['mcp-session-id'] = sessionId;
-          if (modern) headers['mcp-protocol-version'] = '2026-07-28';
-          const answer = await within(
-            (async () => {
-              const response = await fetch(url, { method: 'POST', headers, body: text });
-              return { status: response.status, body: await firstMessage(response) };
-            })(),
-            text.slice(0, 300),
-          );
-          if (answer.status >= 500 || (answer.status >= 400 && answer.body === undefined)) {
-            expect(answer.body).toHaveProperty('error');
-          }
-          if (answer.body === undefined) return;
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // Not JSON: its refusal carries no id, or the one its top level spells out.
-            const readable = topLevelId(text);
-            const id = (answer.body as JsonObject).id;
-            if (id !== undefined) expect(id).toBe(readable);
-            return expect(problemsOf(answer.body, id as string, id !== undefined)).toEqual([]);
-          }
-          const request = typeof parsed === 'object' && parsed !== null && 'method' in parsed;
-          const id = expectedId(parsed);
-          const listenId = subscriptionOf(answer.body);
-          if (listenId !== undefined) return expect(listenId).toBe(id);
-          expect(problemsOf(answer.body, id, request && id !== undefined)).toEqual([]);
-        }),
-        runs(RUNS.http),
-      );
+      await fuzzHttp(url, 'http', RUNS.http);
     } finally {
       await new Promise<void>((resolve) => http.close(() => resolve()));
     }
   }, 600_000);
+
+  it.each(['express', 'fastify'] as const)(
+    'should answer every message over the Nest endpoint on %s',
+    async (platform) => {
+      const app =
+        platform === 'fastify'
+          ? await NestFactory.create(FuzzModule, new FastifyAdapter(), { logger: false })
+          : await NestFactory.create(FuzzModule, { logger: false });
+      const registry = app.get(SnodoRegistry);
+      for (const tool of ['echo', 'ask', 'secret_tool'])
+        registry.addTool(hardeningRouter().findTool(tool)!);
+      await app.listen(0, '127.0.0.1');
+      const { port } = (app.getHttpServer() as { address(): AddressInfo }).address();
+      try {
+        await fuzzHttp(`http://127.0.0.1:${port}/mcp`, platform, RUNS.nest);
+      } finally {
+        await app.close();
+      }
+    },
+    600_000,
+  );
 
   it('should answer every request over stdio, and keep serving', async () => {
     const input = new PassThrough();
@@ -241,4 +236,54 @@ async function firstMessage(response: Response): Promise<unknown> {
   } finally {
     await reader.cancel().catch(() => undefined);
   }
+}
+
+/**
+ * Sends generated and mutated texts to an HTTP endpoint, in and out of an initialize-era session
+ * and with or without the 2026-07-28 header: each gets a JSON-RPC answer with its id (or none, when
+ * it could not be read), and never a 5xx or 4xx without a JSON-RPC body.
+ */
+async function fuzzHttp(url: string, counter: string, numRuns: number): Promise<void> {
+  const opened = await fetch(url, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify(initializeRequest()),
+  });
+  await opened.body?.cancel();
+  const sessionId = opened.headers.get('mcp-session-id')!;
+  await fc.assert(
+    fc.asyncProperty(anyText, fc.boolean(), fc.boolean(), async (text, withSession, modern) => {
+      counts[counter] = (counts[counter] ?? 0) + 1;
+      const headers: Record<string, string> = { ...JSON_HEADERS };
+      if (withSession) headers['mcp-session-id'] = sessionId;
+      if (modern) headers['mcp-protocol-version'] = '2026-07-28';
+      const answer = await within(
+        (async () => {
+          const response = await fetch(url, { method: 'POST', headers, body: text });
+          return { status: response.status, body: await firstMessage(response) };
+        })(),
+        text.slice(0, 300),
+      );
+      if (answer.status >= 500 || (answer.status >= 400 && answer.body === undefined)) {
+        expect(answer.body).toHaveProperty('error');
+      }
+      if (answer.body === undefined) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: its refusal carries no id, or the one its top level spells out.
+        const readable = topLevelId(text);
+        const id = (answer.body as JsonObject).id;
+        if (id !== undefined) expect(id).toBe(readable);
+        return expect(problemsOf(answer.body, id as string, id !== undefined)).toEqual([]);
+      }
+      const request = typeof parsed === 'object' && parsed !== null && 'method' in parsed;
+      const id = expectedId(parsed);
+      const listenId = subscriptionOf(answer.body);
+      if (listenId !== undefined) return expect(listenId).toBe(id);
+      expect(problemsOf(answer.body, id, request && id !== undefined)).toEqual([]);
+    }),
+    runs(numRuns),
+  );
 }

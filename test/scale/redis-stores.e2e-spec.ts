@@ -1,13 +1,16 @@
 // The Redis stores against a real redis-server: expiry by Redis TTLs, subscriptions, the bus,
 // rate-limit windows, and the option checks of redisStore().
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import {
+  MESSAGES,
   NotificationHub,
   ProtocolHandler,
   Router,
   Runtime,
   TASKS_EXTENSION,
   classifyMessage,
+  createRuntime,
   type BusMessage,
   type CallContext,
   type JsonObject,
@@ -17,6 +20,9 @@ import {
   type TaskStore,
 } from '../../lib/core/index.js';
 import { redisStore, type RedisStore } from '../../lib/redis/index.js';
+import { createStreamableHttpServer } from '../../lib/transports/index.js';
+import { hardeningRouter } from '../helpers/hardening-fixtures.js';
+import { JSON_HEADERS, initializeRequest } from '../helpers/raw-http.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startRedis } from './processes.js';
 
@@ -250,5 +256,154 @@ describe('redisStore()', () => {
     expect((error as Error).message).toContain('ECONNREFUSED');
     expect((error as Error).message).not.toContain('secret');
     await unreachable.close();
+  });
+});
+
+/** A standalone listener over a Redis store, serving the hardening router's resources. */
+async function listenerOver(shared: RedisStore, limits: { maxSubscriptions: number }) {
+  const runtime = createRuntime({
+    name: 'redis-subscriptions',
+    version: '1.0.0',
+    router: hardeningRouter(),
+    resourceSubscriptions: true,
+    limits,
+  });
+  const hub = new NotificationHub(shared.subscriptionStore, shared.notificationBus);
+  const http = createStreamableHttpServer({ runtime }, { hub, sessionStore: shared.sessionStore });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+  const open = async () => {
+    const opened = await fetch(url, {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(initializeRequest()),
+    });
+    await opened.body?.cancel();
+    const id = opened.headers.get('mcp-session-id')!;
+    const send = async (method: string, params: JsonObject) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { ...JSON_HEADERS, 'mcp-session-id': id },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 5, method, params }),
+      });
+      return { status: response.status, json: (await response.json()) as JsonObject };
+    };
+    return { id, send };
+  };
+  const end = (id: string) => fetch(url, { method: 'DELETE', headers: { 'mcp-session-id': id } });
+  const close = async () => {
+    hub.close();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  };
+  return { open, end, close };
+}
+
+describe('redisStore() subscriptions over the life of a session', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let store: RedisStore;
+  let other: RedisStore;
+  let inspect: Redis;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    store = redisStore({ url: redis.url, keyPrefix: 'life:', sessionIdleTimeoutMs: 400 });
+    other = redisStore({ url: redis.url, keyPrefix: 'life:', sessionIdleTimeoutMs: 400 });
+    await Promise.all([store.ready(), other.ready()]);
+    inspect = new Redis(redis.url);
+  });
+
+  afterAll(async () => {
+    await Promise.all([store.close(), other.close(), inspect.quit()]);
+    await redis.stop();
+  });
+
+  it('should keep the subscriptions of a session in use past the idle timeout, and let them go after it', async () => {
+    await store.sessionStore.create(record('used'));
+    await store.subscriptionStore.subscribe('used', 'x://kept');
+    // Used every 150 ms for three idle timeouts: the session and its subscriptions stay.
+    for (let i = 0; i < 8; i++) {
+      await pause(150);
+      expect(await other.sessionStore.get('used')).toBeDefined();
+    }
+    expect(await store.subscriptionStore.subscribers('x://kept')).toEqual(['used']);
+    expect(await inspect.pttl('life:subscriptions:used')).toBeGreaterThan(0);
+    expect(await inspect.pttl('life:subscribers:x://kept')).toBeGreaterThan(0);
+    // Left alone, the session expires, and its subscriptions within two idle timeouts.
+    await pause(500);
+    expect(await store.sessionStore.get('used')).toBeUndefined();
+    expect(await store.subscriptionStore.subscribers('x://kept')).toEqual([]);
+    for (let i = 0; i < 100 && (await inspect.exists('life:subscriptions:used')) === 1; i++)
+      await pause(20);
+    expect(await inspect.exists('life:subscriptions:used')).toBe(0);
+  });
+
+  it('should keep a session held by a long request or a stream from expiring', async () => {
+    await store.sessionStore.create(record('held'));
+    await store.subscriptionStore.subscribe('held', 'x://held');
+    const release = store.sessionStore.hold('held');
+    await pause(1_000);
+    expect(await other.sessionStore.get('held')).toBeDefined();
+    expect(await store.subscriptionStore.has('held', 'x://held')).toBe(true);
+    release();
+    await pause(600);
+    expect(await other.sessionStore.get('held')).toBeUndefined();
+  });
+
+  it('should cap the subscriptions of all sessions on every instance (limits.maxSubscriptions)', async () => {
+    // Stores of their own: what other tests left counts until it expires.
+    const here = redisStore({ url: redis.url, keyPrefix: 'cap:', sessionIdleTimeoutMs: 60_000 });
+    const there = redisStore({ url: redis.url, keyPrefix: 'cap:', sessionIdleTimeoutMs: 60_000 });
+    await Promise.all([here.ready(), there.ready()]);
+    const [a, b] = await Promise.all([
+      listenerOver(here, { maxSubscriptions: 2 }),
+      listenerOver(there, { maxSubscriptions: 2 }),
+    ]);
+    try {
+      const [first, second] = [await a.open(), await b.open()];
+      expect(
+        (await first.send('resources/subscribe', { uri: 'mem://items/1' })).json,
+      ).toHaveProperty('result');
+      expect(
+        (await second.send('resources/subscribe', { uri: 'mem://items/2' })).json,
+      ).toHaveProperty('result');
+      const full = await second.send('resources/subscribe', { uri: 'mem://items/3' });
+      expect(full.status).toBe(503);
+      expect(full.json).toEqual({
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32603, message: MESSAGES.SUBSCRIPTIONS_FULL },
+      });
+      expect(await there.subscriptionStore.size()).toBe(2);
+      // Ending a session on one instance makes room on the other.
+      expect((await a.end(first.id)).status).toBe(204);
+      expect(await there.subscriptionStore.size()).toBe(1);
+      expect(
+        (await second.send('resources/subscribe', { uri: 'mem://items/3' })).json,
+      ).toHaveProperty('result');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+
+  it('should release what a session held in Redis when it ends (DELETE)', async () => {
+    const a = await listenerOver(store, { maxSubscriptions: 100 });
+    try {
+      const session = await a.open();
+      await session.send('resources/subscribe', { uri: 'mem://items/7' });
+      await session.send('resources/subscribe', { uri: 'mem://open' });
+      expect(await inspect.scard(`life:subscriptions:${session.id}`)).toBe(2);
+      expect((await a.end(session.id)).status).toBe(204);
+      expect(await inspect.exists(`life:subscriptions:${session.id}`)).toBe(0);
+      expect(await inspect.sismember('life:subscribers:mem://items/7', session.id)).toBe(0);
+      expect(await inspect.sismember('life:subscribers:mem://open', session.id)).toBe(0);
+      expect(
+        await inspect.zscore('life:subscription-index', `${session.id}\nmem://open`),
+      ).toBeNull();
+      expect(await inspect.exists(`life:session:${session.id}`)).toBe(0);
+    } finally {
+      await a.close();
+    }
   });
 });

@@ -10,6 +10,17 @@ const MAX_FUNCTION_LINES = 60;
 const REVISION = /\b20\d\d-\d\d-\d\d\b/;
 const REVISION_HOME = 'lib/core/protocol/protocol-version.ts';
 const BUILTIN_ERRORS = new Set(['Error', 'TypeError', 'RangeError']);
+/** The `SnodoError` factories whose first argument is the message (`resourceNotFound` takes a URI). */
+const SNODO_ERROR_FACTORIES = new Set([
+  'unauthorized',
+  'forbidden',
+  'insufficientScope',
+  'parseError',
+  'invalidRequest',
+  'methodNotFound',
+  'invalidParams',
+  'internal',
+]);
 
 interface Import {
   readonly specifier: string;
@@ -183,6 +194,43 @@ function isInlineMessage(node: ts.Expression): boolean {
   return false;
 }
 
+/**
+ * The message argument of an error being made, if the node makes one: `new Error(message)` (and
+ * the other built-in errors), `new SnodoError(code, message, …)`, `SnodoError.invalidParams(message)`
+ * and the other factories that take a message.
+ */
+function messageArgument(
+  node: ts.Node,
+): { readonly call: string; readonly message: ts.Expression } | undefined {
+  if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
+    const name = node.expression.text;
+    const index = BUILTIN_ERRORS.has(name) ? 0 : name === 'SnodoError' ? 1 : -1;
+    const message = index < 0 ? undefined : node.arguments?.[index];
+    return message === undefined ? undefined : { call: `new ${name}`, message };
+  }
+  if (
+    ts.isCallExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    ts.isIdentifier(node.expression.expression) &&
+    node.expression.expression.text === 'SnodoError' &&
+    SNODO_ERROR_FACTORIES.has(node.expression.name.text)
+  ) {
+    const message = node.arguments[0];
+    return message === undefined
+      ? undefined
+      : { call: `SnodoError.${node.expression.name.text}`, message };
+  }
+  return undefined;
+}
+
+/** A parameter default that spells a message out inline, in a function that makes errors. */
+const isInlineDefault = (node: ts.Node): node is ts.ParameterDeclaration =>
+  ts.isParameter(node) &&
+  node.initializer !== undefined &&
+  ts.isIdentifier(node.name) &&
+  node.name.text === 'message' &&
+  isInlineMessage(node.initializer);
+
 const isMessageCatalog = (path: string): boolean =>
   path.endsWith('.messages.ts') || basename(path) === 'messages.constant.ts';
 
@@ -303,17 +351,44 @@ describe('Code shape', () => {
   });
 
   it('should take error messages from the message catalogs, never inline', () => {
+    // String literals and template literals alike, given to the built-in errors, to SnodoError's
+    // constructor and factories, or as the default of a `message` parameter.
     const offenders: string[] = [];
     for (const { path, ast } of sources.filter(({ path }) => !isMessageCatalog(path)))
       visit(ast, (node) => {
-        if (!ts.isNewExpression(node) || !ts.isIdentifier(node.expression)) return;
-        const message = node.arguments?.[0];
-        if (!BUILTIN_ERRORS.has(node.expression.text) || !message || !isInlineMessage(message))
-          return;
         const line = lineOf(ast, node.getStart(ast));
-        offenders.push(`${path}:${line} new ${node.expression.text}(${message.getText(ast)})`);
+        if (isInlineDefault(node)) {
+          offenders.push(`${path}:${line} message = ${node.initializer!.getText(ast)}`);
+          return;
+        }
+        const made = messageArgument(node);
+        if (made === undefined || !isInlineMessage(made.message)) return;
+        offenders.push(`${path}:${line} ${made.call}(${made.message.getText(ast)})`);
       });
     expect(offenders).toEqual([]);
+  });
+
+  it('should see inline messages in every form it forbids', () => {
+    const sample = [
+      "new Error('a');",
+      'new TypeError(`b ${x}`);',
+      'new SnodoError(1, `c`);',
+      "SnodoError.invalidParams('d' + x);",
+      'SnodoError.internal(x ? `e` : f);',
+      "function g(message = 'h') {}",
+      // Not messages: a catalog entry, a URI, a code.
+      'new Error(MESSAGES.X);',
+      'SnodoError.resourceNotFound(`mem://${x}`);',
+      'new SnodoError(code, MESSAGES.Y(1));',
+    ].join('\n');
+    const ast = ts.createSourceFile('sample.ts', sample, ts.ScriptTarget.Latest, true);
+    const found: number[] = [];
+    visit(ast, (node) => {
+      const made = messageArgument(node);
+      if (isInlineDefault(node) || (made !== undefined && isInlineMessage(made.message)))
+        found.push(lineOf(ast, node.getStart(ast)));
+    });
+    expect(found).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('should cite only documents of the repository and public addresses', () => {

@@ -3,6 +3,12 @@ import {
   PROTOCOL_VERSIONS,
   REVISIONS,
 } from '../protocol/protocol-version.js';
+import {
+  SKILL_LIMITS,
+  SKILL_MANIFEST,
+  SKILLS_EXTENSION,
+  RESERVED_METADATA_PREFIX,
+} from '../skills/skill-constants.js';
 
 const BATCH_REVISIONS = PROTOCOL_VERSIONS.filter((version) => REVISIONS[version].batches).join(
   ', ',
@@ -66,6 +72,8 @@ export const MESSAGES = {
     `Tool "${name}" declares an outputSchema but returned no structured content`,
   INVALID_CURSOR: 'Invalid cursor',
   RESOURCE_NOT_FOUND: (uri: string) => `Resource not found: ${uri}`,
+  UNAUTHORIZED: 'Unauthorized: authenticate to use this component',
+  FORBIDDEN: 'Forbidden: you may not use this component',
   MULTIPLE_RESOURCE_ROUTES: 'Multiple resource routes matched the requested URI',
   RESOURCE_URI_REQUIRED: 'Invalid params: this method needs params.uri (a string)',
   RESOURCE_FAILED: (name: string) => `Resource "${name}" failed with an internal error`,
@@ -132,6 +140,13 @@ export const MESSAGES = {
     `Snodo: the tool "${name}" cannot start a task: declare it with task support ({ task: 'optional' | 'required' })`,
   MISSING_EXTENSION: (id: string) =>
     `Missing required client capability: this request needs the extension "${id}"; declare it in the client capabilities under extensions`,
+  SKILL_URI_REQUIRED:
+    'Invalid params: skills/get needs params.uri (a string), the URI of a skill manifest such as skill://git-workflow/SKILL.md',
+  UNKNOWN_SKILL: 'Invalid params: no skill is served at this URI; list them with skills/list',
+  DIRECTORY_URI_REQUIRED:
+    'Invalid params: resources/directory/read needs params.uri (a string), the URI of a directory',
+  NOT_A_DIRECTORY:
+    'Invalid params: this URI is not a directory the server serves; read files with resources/read',
   NO_CLIENT_CHANNEL: (method: string) =>
     `Cannot send ${method} to the client: this transport has no channel for server requests`,
   CLIENT_REQUEST_TIMEOUT: (method: string) => `The client did not answer ${method} in time`,
@@ -162,6 +177,8 @@ export const MESSAGES = {
   UNKNOWN_LIMIT: (name: string, known: readonly string[]) =>
     `Snodo: limits.${name} is not a limit; choose from ${known.join(', ')}`,
   BAD_LIMIT: (name: string) => `Snodo: limits.${name} must be a whole number of 1 or more`,
+  BAD_USED_TOKEN_MAX:
+    'Snodo: InMemoryUsedTokenStore needs max as a whole number of 1 or more (how many used tokens it remembers)',
   DUPLICATE_METHOD: (method: string) =>
     `Snodo: the method ${method} is in the method table twice; give each method one descriptor`,
   NO_METHOD_TO_REPLACE: (method: string) =>
@@ -195,6 +212,64 @@ export const MESSAGES = {
     `Snodo: the extension id "${id}" must be prefix/name with a dot-separated prefix, such as com.example/feature`,
   BAD_EXTENSION_SETTINGS: (id: string) =>
     `Snodo: the settings of extension "${id}" must be an object ({} for none)`,
+  BAD_SKILLS_SETTING: (key: string) =>
+    `Snodo: the settings of extension "${SKILLS_EXTENSION}" have no "${key}"; the one setting is directoryRead (true or false)`,
+  BAD_DIRECTORY_READ: `Snodo: the directoryRead setting of extension "${SKILLS_EXTENSION}" must be true or false`,
+  INVALID_SKILL: (where: string, reason: string) =>
+    `Snodo: the skill ${where} is invalid: ${reason}`,
+  SKILL_FILES_NOT_OBJECT:
+    'its files must be an object of contents (a string, a Uint8Array or { content, mimeType }) by relative path',
+  SKILL_MANIFEST_MISSING: `it has no ${SKILL_MANIFEST} at its root`,
+  SKILL_MANIFEST_NOT_TEXT: `its ${SKILL_MANIFEST} must be UTF-8 text`,
+  SKILL_NO_FRONTMATTER: `its ${SKILL_MANIFEST} must begin with a YAML frontmatter block between two "---" lines (or the frontmatter must be given apart, with name and description)`,
+  SKILL_FRONTMATTER_TWICE: `the frontmatter is given twice: the options give it, and its ${SKILL_MANIFEST} begins with a frontmatter block of its own; keep one`,
+  SKILL_FRONTMATTER_YAML: (reason: string) => `its frontmatter is not valid YAML: ${reason}`,
+  SKILL_FRONTMATTER_NOT_OBJECT: 'its frontmatter must be a mapping of fields',
+  SKILL_FRONTMATTER_NOT_JSON: (reason: string) =>
+    `its frontmatter must hold JSON data only (strings, finite numbers, booleans, null, lists, mappings): ${reason}`,
+  SKILL_NAME_RULE:
+    'frontmatter.name must be 1 to 64 lowercase letters, digits and hyphens, with no hyphen at either end and no two in a row (the Agent Skills naming rules)',
+  SKILL_DESCRIPTION_RULE:
+    'frontmatter.description must be a non-empty string of at most 1024 characters',
+  SKILL_METADATA_NOT_OBJECT: 'frontmatter.metadata must be a mapping',
+  SKILL_METADATA_RESERVED: (key: string) =>
+    `frontmatter.metadata has the key "${key}", under the prefix ${RESERVED_METADATA_PREFIX} that MCP extensions reserve`,
+  SKILL_BAD_PATH:
+    'its path must be "/"-separated segments of lowercase letters, digits, ".", "_", "~" and "-", none empty, "." or ".."',
+  SKILL_BAD_FILE_PATH: (file: string) =>
+    `the file path ${JSON.stringify(file)} must be relative and "/"-separated, without empty, "." or ".." segments, backslashes or control characters`,
+  SKILL_FILE_IS_DIRECTORY: (file: string) =>
+    `the path ${JSON.stringify(file)} is a file and the directory of other files at once`,
+  SKILL_BAD_FILE: (file: string) =>
+    `the file ${JSON.stringify(file)} must be a string, a Uint8Array or { content, mimeType? }`,
+  SKILL_TOO_MANY_FILES: (count: number) =>
+    `it has ${count} files; a skill may have at most ${SKILL_LIMITS.maxFiles}, its manifest included`,
+  SKILL_TOO_LARGE: (bytes: number) =>
+    `its files hold ${bytes} bytes; a skill may hold at most ${SKILL_LIMITS.maxBytes} (16 MiB)`,
+  SKILL_FILE_CONFLICT: (uri: string) =>
+    `Snodo: the skill file ${uri} belongs to two skills with different contents or guards; give the skills distinct paths`,
+  SKILL_DIRECTORY_UNREADABLE: (directory: string, reason: string) =>
+    `Snodo: the skills directory ${directory} cannot be read: ${reason}`,
+  SKILL_NOT_A_DIRECTORY: (directory: string) =>
+    `Snodo: ${directory} is not a directory; give the directory that holds the skills`,
+  SKILL_LINK_OUTSIDE: (file: string) =>
+    `Snodo: ${file} is a symbolic link that leads out of the skills directory; skills are served only from inside it`,
+  SKILL_LINK_TO_DIRECTORY: (file: string) =>
+    `Snodo: ${file} is a symbolic link to a directory, which is not followed; copy the directory, or link its files one by one`,
+  SKILL_SPECIAL_FILE: (file: string) =>
+    `Snodo: ${file} is neither a regular file nor a directory; remove it from the skills directory`,
+  SKILL_AT_ROOT: (directory: string) =>
+    `Snodo: ${directory} has a ${SKILL_MANIFEST} of its own; it holds skills, each in a subdirectory named after the skill`,
+  SKILL_NOT_IN_DIRECTORY: (directory: string) =>
+    `Snodo: ${directory} has no ${SKILL_MANIFEST}; give the directory of one skill`,
+  SKILL_NAME_NOT_DIRECTORY: (directory: string, name: string) =>
+    `Snodo: the skill in ${directory} is named "${name}" in its frontmatter; a skill's directory must have the skill's name`,
+  SKILL_TREE_TOO_LARGE: (max: number) =>
+    `Snodo: the skills directory holds more than ${max} files and directories; serve fewer, or split them`,
+  SKILL_TREE_TOO_DEEP: (max: number) =>
+    `Snodo: the skills directory nests deeper than ${max} levels`,
+  SKILL_FILE_CHANGED: (file: string) =>
+    `Snodo: ${file} changed while the skills were read; start the server again`,
   BAD_SESSION_IDLE_TIMEOUT:
     'Snodo: sessions.idleTimeoutMs must be a whole number of milliseconds, 1 or more',
   BAD_MAX_SESSIONS: 'Snodo: sessions.maxSessions must be a whole number, 1 or more',

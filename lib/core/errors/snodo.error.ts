@@ -1,4 +1,5 @@
 import { ErrorCode } from './error-code.enum.js';
+import { MESSAGES } from './messages.constant.js';
 
 /** The JSON-RPC error object as it travels on the wire. @publicApi */
 export interface JsonRpcErrorObject {
@@ -45,7 +46,7 @@ export class SnodoError extends Error {
 
   /** A -31401 "not authenticated", answered over HTTP with 401 (and `WWW-Authenticate` if given). */
   static unauthorized(
-    message = 'Unauthorized: authenticate to use this component',
+    message: string = MESSAGES.UNAUTHORIZED,
     wwwAuthenticate?: string,
   ): SnodoError {
     return new SnodoError(ErrorCode.Unauthorized, message, undefined, {
@@ -57,7 +58,7 @@ export class SnodoError extends Error {
   }
 
   /** A -31403 "not allowed", answered over HTTP with 403. */
-  static forbidden(message = 'Forbidden: you may not use this component'): SnodoError {
+  static forbidden(message: string = MESSAGES.FORBIDDEN): SnodoError {
     return new SnodoError(ErrorCode.Forbidden, message, undefined, { status: 403 });
   }
 
@@ -99,7 +100,7 @@ export class SnodoError extends Error {
    * protocol handler converts it), initialize-era clients as -32002.
    */
   static resourceNotFound(uri: string): SnodoError {
-    return new SnodoError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+    return new SnodoError(ErrorCode.ResourceNotFound, MESSAGES.RESOURCE_NOT_FOUND(uri), { uri });
   }
 
   /** A -32603 internal error. Keep the message free of internals. */

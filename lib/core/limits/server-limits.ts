@@ -22,6 +22,12 @@ export interface ServerLimits {
   maxListenUris?: number;
   /** The `subscriptions/listen` streams open at once, in one process. @default 1_000 */
   maxListenStreams?: number;
+  /**
+   * The `subscriptions/listen` streams one client may hold open at once, in one process: the
+   * client is its verified caller when the server checks tokens, else its remote address.
+   * @default 16
+   */
+  maxListenStreamsPerClient?: number;
 }
 
 /** Every limit, with its default in place. @publicApi */
@@ -35,6 +41,7 @@ export const DEFAULT_LIMITS: ResolvedLimits = Object.freeze({
   maxSubscriptions: 100_000,
   maxListenUris: 100,
   maxListenStreams: 1_000,
+  maxListenStreamsPerClient: 16,
 });
 
 const MAX_LIMIT = 2_147_483_647;

@@ -2,6 +2,7 @@ export {
   NotificationHub,
   SUBSCRIPTION_ID_META,
   type ListenFilter,
+  type ListenLimits,
   type NotificationSink,
 } from './notification-hub.js';
 export {

@@ -92,3 +92,39 @@ describe('NotificationHub', () => {
     expect(hub.streamCount).toBe(0);
   });
 });
+
+describe('NotificationHub listen admission', () => {
+  const limits = { maxListenStreams: 3, maxListenStreamsPerClient: 2 };
+
+  it('should count listen streams per client and in all, and free them when they end', () => {
+    const hub = new NotificationHub();
+    const send = () => undefined;
+    expect(hub.admitsListen('a', limits)).toBe('yes');
+    const first = hub.listen(1, filter([]), send, 'a');
+    hub.listen(2, filter([]), send, 'a');
+    expect(hub.admitsListen('a', limits)).toBe('client-full');
+    expect(hub.admitsListen('b', limits)).toBe('yes');
+    hub.listen(3, filter([]), send, 'b');
+    expect(hub.admitsListen('c', limits)).toBe('server-full');
+    first();
+    first(); // twice is once
+    expect(hub.admitsListen('a', limits)).toBe('yes');
+    expect(hub.listenCount).toBe(2);
+  });
+
+  it('should free the stream of a client whose sink fails', async () => {
+    const hub = new NotificationHub();
+    hub.listen(
+      1,
+      filter(['x://1']),
+      () => {
+        throw new Error('gone');
+      },
+      'a',
+    );
+    hub.listen(2, filter([]), () => undefined, 'a');
+    expect(hub.admitsListen('a', limits)).toBe('client-full');
+    await hub.resourceUpdated('x://1');
+    expect(hub.admitsListen('a', limits)).toBe('yes');
+  });
+});

@@ -29,6 +29,14 @@ interface Listen {
   readonly id: JsonRpcId;
   readonly filter: ListenFilter;
   readonly send: NotificationSink;
+  /** Whose stream it is, for the per-client limit. */
+  readonly client: string | undefined;
+}
+
+/** The limits on listen streams, as {@link NotificationHub.admitsListen} reads them. @publicApi */
+export interface ListenLimits {
+  readonly maxListenStreams: number;
+  readonly maxListenStreamsPerClient: number;
 }
 
 const LIST_FLAG = {
@@ -46,6 +54,8 @@ const LIST_FLAG = {
  */
 export class NotificationHub {
   private readonly listens = new Set<Listen>();
+  /** How many listen streams each client holds, for the clients that hold any. */
+  private readonly listensByClient = new Map<string, number>();
   private readonly sessions = new Map<string, NotificationSink>();
 
   private readonly bus?: NotificationBus;
@@ -103,6 +113,17 @@ export class NotificationHub {
   }
 
   /**
+   * Whether one more listen stream of this client may be registered now: `server-full` at
+   * `maxListenStreams` in this process, `client-full` at `maxListenStreamsPerClient` for the client.
+   * Asked and followed by {@link listen} in the same tick, it cannot be raced.
+   */
+  admitsListen(client: string, limits: ListenLimits): 'yes' | 'server-full' | 'client-full' {
+    if (this.listens.size >= limits.maxListenStreams) return 'server-full';
+    const held = this.listensByClient.get(client) ?? 0;
+    return held >= limits.maxListenStreamsPerClient ? 'client-full' : 'yes';
+  }
+
+  /**
    * Attaches the GET stream of a session.
    * @returns a function that detaches it, or `undefined` when the session has a stream already.
    */
@@ -122,12 +143,22 @@ export class NotificationHub {
 
   /**
    * Registers a 2026-07-28 listen stream.
+   * @param client whose stream it is, counted for {@link admitsListen}.
    * @returns a function that unregisters it.
    */
-  listen(id: JsonRpcId, filter: ListenFilter, send: NotificationSink): () => void {
-    const listen: Listen = { id, filter, send };
+  listen(id: JsonRpcId, filter: ListenFilter, send: NotificationSink, client?: string): () => void {
+    const listen: Listen = { id, filter, send, client };
     this.listens.add(listen);
-    return () => this.listens.delete(listen);
+    if (client !== undefined)
+      this.listensByClient.set(client, (this.listensByClient.get(client) ?? 0) + 1);
+    return () => this.unregister(listen);
+  }
+
+  private unregister(listen: Listen): void {
+    if (!this.listens.delete(listen) || listen.client === undefined) return;
+    const held = (this.listensByClient.get(listen.client) ?? 1) - 1;
+    if (held > 0) this.listensByClient.set(listen.client, held);
+    else this.listensByClient.delete(listen.client);
   }
 
   /** Announces that the resource at `uri` changed, to every instance when there is a bus. */
@@ -206,7 +237,7 @@ export class NotificationHub {
         params: { ...params, _meta: { [SUBSCRIPTION_ID_META]: listen.id } },
       });
     } catch {
-      this.listens.delete(listen);
+      this.unregister(listen);
     }
   }
 

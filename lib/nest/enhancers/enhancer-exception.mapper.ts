@@ -7,6 +7,7 @@ import {
   type AuthorizationPhase,
   type ComponentOperation,
 } from '../../core/index.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 
 function wwwAuthenticate(exception: HttpException): string | undefined {
   const response = exception.getResponse();
@@ -44,7 +45,10 @@ export function httpMessage(exception: HttpException): string {
 export function refusalError(thrown: unknown): SnodoError {
   if (isSnodoError(thrown)) return thrown;
   if (thrown instanceof HttpException && thrown.getStatus() === 401) {
-    return SnodoError.unauthorized(`Unauthorized: ${thrown.message}`, wwwAuthenticate(thrown));
+    return SnodoError.unauthorized(
+      NEST_MESSAGES.GUARD_UNAUTHORIZED(thrown.message),
+      wwwAuthenticate(thrown),
+    );
   }
   return SnodoError.forbidden();
 }

@@ -1,4 +1,5 @@
 export type {
+  SnodoExplorerOptions,
   SnodoModuleExtras,
   SnodoModuleOptions,
   SnodoServerOptions,

@@ -1,3 +1,4 @@
+import type { CanActivate, Type } from '@nestjs/common';
 import type { MessageToolDeclaration } from '../message-tools/message-tool.declaration.js';
 import type {
   InMemorySessionStoreOptions,
@@ -7,6 +8,7 @@ import type {
 } from '../../core/index.js';
 import type { StreamableHttpOptions } from '../../transports/index.js';
 import type { SnodoAuthOptions } from '../../auth/index.js';
+import type { SnodoSkillsOptions } from '../skills/skill-options.interface.js';
 
 /**
  * A feed of resource URIs that changed, such as an rxjs `Observable<string>` fed by a message
@@ -36,6 +38,7 @@ export type SnodoServerOptions = Omit<
     | 'allowedHosts'
     | 'allowedOrigins'
     | 'initializeRateLimit'
+    | 'shutdownTimeoutMs'
   >;
 
 /**
@@ -50,8 +53,6 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
    * @default none
    */
   timeoutMs?: number;
-  /** How long requests in flight may run at shutdown before streams are closed. @default 10_000 */
-  shutdownTimeoutMs?: number;
   /**
    * What several instances share (sessions, subscriptions, notifications between instances), such
    * as `redisStore({ url })` from `@snodo/nestjs/redis`. Bootstrap waits for it to connect and
@@ -94,6 +95,38 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
    * component then asks for scopes. @default none: no token is checked
    */
   auth?: SnodoAuthOptions;
+  /**
+   * Skills served from a directory on disk (the skills extension, docs/skills.md): each
+   * subdirectory that holds a manifest is a skill, read once at bootstrap (hidden files left out;
+   * symbolic links followed only to files inside the directory; 512 files and 16 MiB per skill).
+   * Turn the extension on with `extensions: { 'io.modelcontextprotocol/skills': {} }`.
+   * @default none (skills come from `@Skill()` providers only)
+   */
+  skills?: SnodoSkillsOptions;
+}
+
+/**
+ * Options of the explorer page (`explorer: { ... }`): a page in the browser that lists the
+ * server's catalog and calls its tools, reads its resources and gets its prompts through the
+ * endpoint. See docs/explorer.md.
+ * @publicApi
+ */
+export interface SnodoExplorerOptions {
+  /**
+   * The page's path, under the app's global prefix (and URI version) like the endpoint's; its
+   * assets and the Markdown catalog are served below it.
+   * @default '<endpoint path>/explorer', such as 'mcp/explorer'
+   */
+  path?: string;
+  /**
+   * Guards of the page's routes (the page, its assets and the Markdown catalog), as
+   * `@UseGuards()` takes them: classes Nest builds in Snodo's module, or instances. The app's
+   * global guards (`APP_GUARD`) apply as well. A guard sees what a browser sends on its own
+   * (cookies, Basic credentials), not the bearer token typed into the page: that one goes with
+   * the page's requests to the endpoint and for the Markdown catalog.
+   * @default []
+   */
+  guards?: readonly (CanActivate | Type<CanActivate>)[];
 }
 
 /**
@@ -105,4 +138,11 @@ export interface SnodoModuleExtras {
   path: string;
   /** Register the module globally. @default true */
   isGlobal: boolean;
+  /**
+   * Serves the explorer page: `true` at `<path>/explorer`, or {@link SnodoExplorerOptions}.
+   * Each `forRoot()` has its own. Off by default: turn it on where developers should see it
+   * (`explorer: process.env.NODE_ENV !== 'production'`), and guard it like any route.
+   * @default false
+   */
+  explorer: boolean | SnodoExplorerOptions;
 }

@@ -8,6 +8,7 @@ import {
   type JsonObject,
   type ToolComponent,
 } from '../../core/index.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 import type { MessageToolDeclaration } from './message-tool.declaration.js';
 
 /** The part of a Nest `ClientProxy` a message tool uses. @internal */
@@ -21,22 +22,6 @@ export type ClientResolver = () => MessageClient | undefined;
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 const STRICT_BASIC = new BasicValidator({ strict: true });
-
-/** @internal */
-export const MESSAGE_TOOL_MESSAGES = {
-  BAD_SCHEMA: (tool: string, reason: string) => `Snodo: message tool "${tool}": ${reason}`,
-  NO_TARGET: (tool: string, target: string) =>
-    `The tool ${tool} cannot run: no client is registered under ${target}; register a ClientProxy under that token with ClientsModule`,
-  UNREACHABLE: (tool: string, target: string) =>
-    `The tool ${tool} cannot run: the target ${target} is not connected; try again when the service is up`,
-  TIMEOUT: (tool: string, ms: number) => `The tool ${tool} got no reply within ${ms} ms`,
-  FAILED: (tool: string) => `The tool ${tool} failed: the target could not handle the message`,
-  BUILDER_FAILED: (tool: string) =>
-    `The tool ${tool} failed: its message could not be built from the arguments`,
-  BAD_REPLY: (tool: string) =>
-    `The tool ${tool} failed: the reply is not a JSON object; give the declaration an encodeReply`,
-  ENCODER_FAILED: (tool: string) => `The tool ${tool} failed: its reply could not be encoded`,
-} as const;
 
 const tokenName = (token: unknown): string =>
   typeof token === 'function' ? (token as { name: string }).name : String(token);
@@ -90,10 +75,11 @@ export function messageToolComponent(
       try {
         message = build(args);
       } catch {
-        return Result.error(MESSAGE_TOOL_MESSAGES.BUILDER_FAILED(name));
+        return Result.error(NEST_MESSAGES.MESSAGE_TOOL_BUILDER_FAILED(name));
       }
       const client = resolveClient();
-      if (client === undefined) return Result.error(MESSAGE_TOOL_MESSAGES.NO_TARGET(name, target));
+      if (client === undefined)
+        return Result.error(NEST_MESSAGES.MESSAGE_TOOL_NO_TARGET(name, target));
       if (declaration.kind === 'emit') return emitMessage(client, declaration, message, target);
       return sendMessage(client, declaration, message, target);
     },
@@ -105,7 +91,9 @@ function compileInputSchema(declaration: MessageToolDeclaration): CompiledSchema
   try {
     return STRICT_BASIC.compile(declaration.inputSchema);
   } catch (error) {
-    throw new Error(MESSAGE_TOOL_MESSAGES.BAD_SCHEMA(declaration.name, (error as Error).message));
+    throw new Error(
+      NEST_MESSAGES.MESSAGE_TOOL_BAD_SCHEMA(declaration.name, (error as Error).message),
+    );
   }
 }
 
@@ -132,8 +120,8 @@ async function emitMessage(
   } catch (error) {
     return Result.error(
       isConnectionError(error)
-        ? MESSAGE_TOOL_MESSAGES.UNREACHABLE(declaration.name, target)
-        : MESSAGE_TOOL_MESSAGES.FAILED(declaration.name),
+        ? NEST_MESSAGES.MESSAGE_TOOL_UNREACHABLE(declaration.name, target)
+        : NEST_MESSAGES.MESSAGE_TOOL_FAILED(declaration.name),
     );
   }
   return { sent: true };
@@ -152,19 +140,20 @@ async function sendMessage(
   try {
     reply = await firstValueFrom(client.send(declaration.pattern, message).pipe(timeout(ms)));
   } catch (error) {
-    if (error instanceof TimeoutError) return Result.error(MESSAGE_TOOL_MESSAGES.TIMEOUT(name, ms));
+    if (error instanceof TimeoutError)
+      return Result.error(NEST_MESSAGES.MESSAGE_TOOL_TIMEOUT(name, ms));
     return Result.error(
       isConnectionError(error)
-        ? MESSAGE_TOOL_MESSAGES.UNREACHABLE(name, target)
-        : MESSAGE_TOOL_MESSAGES.FAILED(name),
+        ? NEST_MESSAGES.MESSAGE_TOOL_UNREACHABLE(name, target)
+        : NEST_MESSAGES.MESSAGE_TOOL_FAILED(name),
     );
   }
   let encoded: unknown;
   try {
     encoded = declaration.encodeReply === undefined ? reply : declaration.encodeReply(reply);
   } catch {
-    return Result.error(MESSAGE_TOOL_MESSAGES.ENCODER_FAILED(name));
+    return Result.error(NEST_MESSAGES.MESSAGE_TOOL_ENCODER_FAILED(name));
   }
-  if (!isJsonObject(encoded)) return Result.error(MESSAGE_TOOL_MESSAGES.BAD_REPLY(name));
+  if (!isJsonObject(encoded)) return Result.error(NEST_MESSAGES.MESSAGE_TOOL_BAD_REPLY(name));
   return encoded;
 }

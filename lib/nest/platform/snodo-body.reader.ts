@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { Observable } from 'rxjs';
 import type { BodyProblem, StreamableHttpTransport } from '../../transports/index.js';
 import { SNODO_ENDPOINT_PATH, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
@@ -25,11 +26,19 @@ type RouteErrorHandler = (
   reply: FastifyLikeReply,
 ) => unknown;
 
+/** A Fastify `preParsing` hook, as far as Snodo writes one. */
+type PreParsingHook = (
+  request: FastifyLikeRequest,
+  reply: FastifyLikeReply,
+  payload: Readable,
+) => Promise<Readable | undefined>;
+
 /** What Snodo reads and sets of a Fastify route as it is added. */
 interface FastifyRouteLike {
   url: string;
   bodyLimit?: number;
   errorHandler?: RouteErrorHandler;
+  preParsing?: PreParsingHook | PreParsingHook[];
 }
 
 /** What Snodo uses of a Fastify instance: one hook. */
@@ -47,13 +56,32 @@ const FASTIFY_BODY_PROBLEMS: Readonly<Record<string, BodyProblem>> = {
 };
 
 /**
+ * A payload for Fastify's parser in place of the body: `bytes` (the body itself), or `null` for a
+ * body the transport keeps for itself. `receivedEncodedLength` is how Fastify's documented
+ * preParsing contract matches a replaced payload against `Content-Length`.
+ */
+function payloadOf(bytes: Buffer | undefined, received: number): Readable {
+  // A plain stream with one chunk: cheaper per request than Readable.from().
+  const payload = new Readable({ read: () => undefined }) as Readable & {
+    receivedEncodedLength: number;
+  };
+  payload.push(bytes ?? STAND_IN);
+  payload.push(null);
+  payload.receivedEncodedLength = received;
+  return payload;
+}
+
+const STAND_IN = Buffer.from('null');
+
+/**
  * Makes the body of every POST to the MCP endpoint reach the Streamable HTTP transport under the
- * transport's own limit, with JSON-RPC answers for a body over it (413) or not JSON (-32700). On
- * Express, the transport reads it in a middleware added as soon as the HTTP adapter exists, before
- * Nest adds its parsers when the app initialises. On Fastify, an `onRoute` hook gives the
- * endpoint's route the transport's limit and an error handler for body errors, and Fastify's parser
- * reads it. Both are the platforms' public extension points; nothing of either is rewired, and no
- * other route or parser of the app is touched.
+ * transport's own limit and nesting depth, with JSON-RPC answers for a body over the limit (413),
+ * too deep (-32600) or not JSON (-32700). On Express, the transport reads it in a middleware added
+ * as soon as the HTTP adapter exists, before Nest adds its parsers when the app initialises. On
+ * Fastify, an `onRoute` hook gives the endpoint's route the transport's limit, a `preParsing` hook
+ * in which the transport reads the bytes and checks their depth before any parser runs, and an
+ * error handler for Fastify's body errors. Both are the platforms' public extension points;
+ * nothing of either is rewired, and no other route or parser of the app is touched.
  * @internal
  */
 @Injectable()
@@ -124,15 +152,19 @@ export class SnodoBodyReader implements OnModuleInit {
 
   /**
    * Gives the endpoint's route, as Nest adds it, the transport's body limit in place of Fastify's,
-   * and an error handler that answers Fastify's body errors (too large, not JSON, not declared as
-   * JSON) with JSON-RPC errors; any other error goes on to the app's handler. The body itself is
-   * parsed by Fastify's content-type parser, and the controller hands the value to the transport.
+   * a `preParsing` hook that reads the body first ({@link readFirstHook}), and an error handler
+   * that answers Fastify's body errors (not JSON, not declared as JSON) with JSON-RPC errors; any
+   * other error goes on to the app's handler. A body within the depth limit is then parsed by
+   * Fastify's content-type parser, and the controller hands the value to the transport.
    */
   private installFastify(fastify: FastifyLike): void {
     const transport = this.transport;
+    const readFirst = readFirstHook(transport);
     fastify.addHook('onRoute', (route) => {
       if (!this.isEndpoint(route.url)) return;
       route.bodyLimit = transport.bodyLimit;
+      const hooks = route.preParsing;
+      route.preParsing = [...(hooks === undefined ? [] : [hooks].flat()), readFirst];
       const previous = route.errorHandler;
       route.errorHandler = function snodoBodyErrors(error, request, reply) {
         const problem = error.code === undefined ? undefined : FASTIFY_BODY_PROBLEMS[error.code];
@@ -141,8 +173,34 @@ export class SnodoBodyReader implements OnModuleInit {
           throw error;
         }
         reply.hijack();
-        return transport.rejectBody(reply.raw, problem);
+        return transport.rejectBody(reply.raw, problem, request.raw);
       };
     });
   }
+}
+
+/**
+ * The endpoint route's `preParsing` hook (Fastify runs the app's own ones first): the transport
+ * reads the body of a POST under its limit (413 at once beyond it) and checks its nesting depth
+ * on the bytes, before anything is parsed. Fastify's parser then gets the same bytes, or, for a body
+ * too deep, a stand-in (`null`) while the transport keeps the bytes and refuses them (-32600 with
+ * the request's id, once the route's guards have run, as on Express).
+ */
+function readFirstHook(transport: StreamableHttpTransport): PreParsingHook {
+  return async function snodoReadBodyFirst(request, reply, payload) {
+    const req = request.raw;
+    if (req.method !== 'POST') return payload;
+    const problem = await transport.readBodyFirst(req, payload);
+    if (problem !== undefined) {
+      reply.hijack();
+      transport.rejectBody(reply.raw, problem);
+      return undefined;
+    }
+    // What Fastify compares with Content-Length: the bytes a hook before this one counted, or the
+    // declared length, which Node's parser held the body to.
+    const counted = (payload as { receivedEncodedLength?: number }).receivedEncodedLength;
+    const declared = Number(req.headers['content-length']);
+    const received = counted ?? (Number.isNaN(declared) ? 0 : declared);
+    return payloadOf(transport.bodyForParser(req), received);
+  };
 }

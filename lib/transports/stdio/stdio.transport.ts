@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import {
   ErrorCode,
+  MESSAGES,
   PendingClientRequests,
   ProtocolHandler,
   parseMessage,
@@ -12,12 +13,16 @@ import {
   type InboundMessage,
   type JsonRpcResponse,
   type JsonRpcId,
+  type JsonRpcNotification,
   type MethodTable,
   type NotificationHub,
   type RuntimeSource,
   type SessionRecord,
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
+
+/** The one client of a stdio server: the scope of its requests, and one client for the limits. */
+const STDIO_CLIENT = 'stdio';
 
 /**
  * Options of {@link StdioTransport}.
@@ -149,6 +154,7 @@ export class StdioTransport {
       this.answerError(id, TRANSPORT_MESSAGES.SHUTTING_DOWN);
     }
     this.inflight.clear();
+    this.pending.dropScope(STDIO_CLIENT);
     for (const unregister of this.listens.values()) unregister();
     this.listens.clear();
     this.detachSession?.();
@@ -170,7 +176,7 @@ export class StdioTransport {
    */
   private async receiveBatch(batch: InboundBatch): Promise<void> {
     for (const item of batch.items) {
-      if (item.kind === 'response') this.pending.settle('stdio', item);
+      if (item.kind === 'response') this.pending.settle(STDIO_CLIENT, item);
     }
     const aborts = new Map<InboundBatch['items'][number], AbortController>();
     const exchangeOf = (item: InboundBatch['items'][number]): Exchange => {
@@ -201,7 +207,7 @@ export class StdioTransport {
 
   /** Serves one message; resolves with the response to write, if any. */
   private async serveOne(inbound: InboundMessage): Promise<JsonRpcResponse | undefined> {
-    if (inbound.kind === 'response' && this.pending.settle('stdio', inbound)) return undefined;
+    if (inbound.kind === 'response' && this.pending.settle(STDIO_CLIENT, inbound)) return undefined;
     const id = inbound.kind === 'request' ? inbound.message.id : undefined;
     const abort = new AbortController();
     if (id !== undefined) this.inflight.set(id, abort);
@@ -224,7 +230,7 @@ export class StdioTransport {
         if (!abort.signal.aborted) this.write(notification);
       },
       sendRequest: (method, params) =>
-        this.pending.send('stdio', method, params, (request) => this.write(request)),
+        this.pending.send(STDIO_CLIENT, method, params, (request) => this.write(request)),
     };
   }
 
@@ -237,15 +243,39 @@ export class StdioTransport {
       this.listens.delete(outcome.cancelled);
     }
     if (abort.signal.aborted) return undefined;
-    if (outcome.listen !== undefined && this.hub !== undefined) {
-      this.write(outcome.listen.acknowledgement);
-      const unregister = this.hub.listen(outcome.listen.id, outcome.listen.filter, (message) =>
-        this.write(message),
-      );
-      this.listens.set(outcome.listen.id, unregister);
-      return undefined;
-    }
+    if (outcome.listen !== undefined && this.hub !== undefined)
+      return this.openListen(this.hub, outcome.listen);
     return outcome.response;
+  }
+
+  /**
+   * Holds a listen stream open on stdout, within the limits on listen streams (the one client of
+   * a stdio server counts as one client): a refusal is the request's error response.
+   */
+  private openListen(
+    hub: NotificationHub,
+    listen: NonNullable<HandleOutcome['listen']>,
+  ): JsonRpcResponse | undefined {
+    const limits = this.source.runtime.limits;
+    const admitted = hub.admitsListen(STDIO_CLIENT, limits);
+    if (admitted !== 'yes') {
+      const error =
+        admitted === 'server-full'
+          ? { code: ErrorCode.InternalError, message: MESSAGES.LISTEN_STREAMS_FULL }
+          : {
+              code: ErrorCode.InvalidRequest,
+              message: TRANSPORT_MESSAGES.CLIENT_LISTEN_STREAMS_FULL(
+                limits.maxListenStreamsPerClient,
+              ),
+            };
+      return { jsonrpc: '2.0', id: listen.id, error };
+    }
+    this.write(listen.acknowledgement);
+    // A listen that reuses the id of one still open replaces it.
+    this.listens.get(listen.id)?.();
+    const send = (message: JsonRpcNotification) => this.write(message);
+    this.listens.set(listen.id, hub.listen(listen.id, listen.filter, send, STDIO_CLIENT));
+    return undefined;
   }
 
   private applySessionEffects(outcome: HandleOutcome): void {

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ErrorCode,
+  MESSAGES,
   type HandleOutcome,
+  type JsonRpcNotification,
   type NotificationHub,
   type ReplayEvent,
   type RuntimeSource,
@@ -14,6 +16,9 @@ import { parseEventId, type ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_EVENT_STREAM, header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
+
+/** When a client refused for a server-wide limit may try again, in seconds. */
+const RETRY_LATER = { 'Retry-After': '5' };
 
 /** What {@link EventStreams} needs from the transport. @internal */
 export interface EventStreamsDeps {
@@ -38,22 +43,28 @@ export class EventStreams {
 
   constructor(private readonly deps: EventStreamsDeps) {}
 
+  /** The methods the endpoint serves, for `Allow`: GET too when sessions may open GET streams. */
+  allowedMethods(): string {
+    const runtime = this.deps.source.runtime;
+    const streams =
+      this.deps.hub !== undefined && (runtime.resourceSubscriptions || runtime.listChanged);
+    return streams ? 'GET, POST, DELETE' : 'POST, DELETE';
+  }
+
   /** Opens the GET stream of an initialize-era session, when the server has anything to send on it. */
   async handleGet(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) return this.resume(req, res, lastEventId);
-    const runtime = this.deps.source.runtime;
     const hub = this.deps.hub;
-    if (hub === undefined || !(runtime.resourceSubscriptions || runtime.listChanged)) {
+    const allow = this.allowedMethods();
+    if (hub === undefined || !allow.startsWith('GET')) {
       return sendError(
         res,
         405,
         ErrorCode.InvalidRequest,
         TRANSPORT_MESSAGES.GET_NOT_SUPPORTED,
         undefined,
-        {
-          Allow: 'POST, DELETE',
-        },
+        { Allow: allow },
       );
     }
     const accept = header(req, 'accept');
@@ -87,14 +98,35 @@ export class EventStreams {
     });
   }
 
-  /** Answers a 2026-07-28 `subscriptions/listen` with a stream that stays open until the client leaves. */
-  openListen(res: ServerResponse, listen: NonNullable<HandleOutcome['listen']>): void {
+  /**
+   * Answers a 2026-07-28 `subscriptions/listen` with a stream that stays open until the client
+   * leaves, within the limits on listen streams: 503 and `Retry-After` when the process holds
+   * `maxListenStreams`, 429 when the client (its verified caller, else its remote address) holds
+   * `maxListenStreamsPerClient`.
+   */
+  openListen(
+    req: IncomingMessage,
+    res: ServerResponse,
+    listen: NonNullable<HandleOutcome['listen']>,
+  ): void {
+    const hub = this.deps.hub!;
+    const limits = this.deps.source.runtime.limits;
+    const client = ownerOf(req) ?? req.socket.remoteAddress ?? 'unknown';
+    const admitted = hub.admitsListen(client, limits);
+    if (admitted === 'server-full') {
+      const message = MESSAGES.LISTEN_STREAMS_FULL;
+      return sendError(res, 503, ErrorCode.InternalError, message, listen.id, RETRY_LATER);
+    }
+    if (admitted === 'client-full') {
+      const message = TRANSPORT_MESSAGES.CLIENT_LISTEN_STREAMS_FULL(
+        limits.maxListenStreamsPerClient,
+      );
+      return sendError(res, 429, ErrorCode.InvalidRequest, message, listen.id);
+    }
     const stream = this.deps.openStream(res);
     stream.send(listen.acknowledgement);
-    const unregister = this.deps.hub!.listen(listen.id, listen.filter, (message) =>
-      stream.send(message),
-    );
-    stream.onClose(unregister);
+    const send = (message: JsonRpcNotification) => stream.send(message);
+    stream.onClose(hub.listen(listen.id, listen.filter, send, client));
   }
 
   /** Closes the GET stream of a session that ended, if it has one. */
@@ -102,13 +134,13 @@ export class EventStreams {
     this.sessionStreams.get(sessionId)?.close();
   }
 
-  /** `GET` + `Last-Event-ID`: replays what an initialize-era stream sent after that event, then carries on. */
   /** Whether the session exists and belongs to the request's caller (when the server checks tokens). */
   private async isOwnSession(req: IncomingMessage, sessionId: string): Promise<boolean> {
     const session = await this.deps.sessions.get(sessionId);
     return session !== undefined && session.owner === ownerOf(req);
   }
 
+  /** `GET` + `Last-Event-ID`: replays what an initialize-era stream sent after that event, then carries on. */
   private async resume(
     req: IncomingMessage,
     res: ServerResponse,

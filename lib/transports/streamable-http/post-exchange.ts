@@ -165,6 +165,8 @@ export class PostExchange implements Exchange {
     if (this.abandoned) return;
     this.abandoned = true;
     this.abort.abort(new Error(TRANSPORT_MESSAGES.SHUTTING_DOWN_ABORT));
+    // Requests to the client that the handler waits for are settled now, not at their timeout.
+    if (this.session !== undefined) this.deps.pending.dropScope(this.session.id);
     const { stream, res } = this;
     const message = TRANSPORT_MESSAGES.SHUTTING_DOWN;
     if (stream === undefined) {

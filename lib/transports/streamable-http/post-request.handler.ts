@@ -153,7 +153,7 @@ export class PostRequestHandler {
       post.unwatch();
       if (post.abort.aborted) return post.endCancelled();
       if (outcome.listen !== undefined && this.deps.hub !== undefined)
-        return this.deps.eventStreams.openListen(res, outcome.listen);
+        return this.deps.eventStreams.openListen(req, res, outcome.listen);
       const headers =
         outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
       post.respond(outcome, headers);

@@ -23,3 +23,31 @@ describe('ReplayBuffer', () => {
     expect(buffer.find('b', `${b.streamId}-0`)).toBeDefined();
   });
 });
+
+describe('ReplayBuffer in all', () => {
+  it('should keep at most its total of characters, dropping the logs of the least recently active sessions', () => {
+    const buffer = new ReplayBuffer(100, 1_000, 100, undefined, 250);
+    const streams = ['a', 'b', 'c'].map((session) => buffer.open(session, undefined));
+    for (const stream of streams) stream.send({ text: 'x'.repeat(90) });
+    // Three logs of about 100 characters are over 250: the oldest session's goes.
+    expect(buffer.stats.sessions).toBe(2);
+    expect(buffer.stats.chars).toBeLessThanOrEqual(250);
+    expect(buffer.find('a', `${streams[0]!.streamId}-1`)).toBeUndefined();
+    expect(buffer.find('c', `${streams[2]!.streamId}-1`)).toBeDefined();
+    // A stream whose log was dropped keeps writing to its connection, but keeps nothing.
+    streams[0]!.send({ text: 'y' });
+    expect(streams[0]!.size).toBe(0);
+    expect(buffer.stats.chars).toBeLessThanOrEqual(250);
+  });
+
+  it('should count what it drops and clears', () => {
+    const buffer = new ReplayBuffer();
+    buffer.open('a', undefined).send({ n: 1 });
+    buffer.open('b', undefined).send({ n: 2 });
+    const total = buffer.stats.chars;
+    buffer.drop('a');
+    expect(buffer.stats).toEqual({ sessions: 1, chars: total / 2 });
+    buffer.clear();
+    expect(buffer.stats).toEqual({ sessions: 0, chars: 0 });
+  });
+});

@@ -25,7 +25,8 @@ export class ResumableStream {
   constructor(
     readonly streamId: string,
     private live: SseStream | undefined,
-    private readonly onRecord: (stream: ResumableStream) => void,
+    /** Told of each event recorded, with its characters, so that the logs stay within bounds. */
+    private readonly onRecord: (stream: ResumableStream, chars: number) => void,
     /** Where the stream is also recorded for the other instances, with its session id. */
     private readonly shared?: { readonly replay: SharedReplay; readonly sessionId: string },
   ) {}
@@ -51,7 +52,7 @@ export class ResumableStream {
     const seq = this.nextSeq++;
     this.events.push({ seq, data });
     this.bytes += data.length;
-    this.onRecord(this);
+    this.onRecord(this, data.length);
     // Best effort: while the shared log is unreachable, only this instance can resume the stream.
     this.shared?.replay
       .append(this.shared.sessionId, this.streamId, { seq, data })
@@ -94,9 +95,19 @@ export class ResumableStream {
   }
 }
 
+/** The characters the streams of one session keep. */
+const charsOf = (streams: ReadonlyMap<string, ResumableStream>): number => {
+  let chars = 0;
+  for (const stream of streams.values()) chars += stream.bytes;
+  return chars;
+};
+
 /**
  * The replay logs of initialize-era sessions: at most 100 events and 1 MiB per session (oldest
- * events dropped first), for the 1,000 most recently active sessions.
+ * events dropped first), for the 1,000 most recently active sessions, and at most 64 MiB of text
+ * in all (the logs of the least recently active sessions dropped first). A client that fills them
+ * pushes out the oldest logs and holds no more memory: a resume that finds none gets 404, and the
+ * client sends its request again.
  * @internal
  */
 export class ReplayBuffer {
@@ -104,25 +115,32 @@ export class ReplayBuffer {
   /** Stream ids start with this instance's own prefix, so that they are unique across instances. */
   private readonly prefix = `s${randomBytes(4).toString('hex')}n`;
   private readonly sessions = new Map<string, Map<string, ResumableStream>>();
+  /** The characters every log keeps together. */
+  private total = 0;
 
   constructor(
     private readonly maxEventsPerSession = 100,
     private readonly maxCharsPerSession = 1024 * 1024,
     private readonly maxSessions = 1_000,
     private readonly shared?: SharedReplay,
+    private readonly maxTotalChars = 64 * 1024 * 1024,
   ) {}
+
+  /** How many sessions have a replay log here, and the characters the logs keep. */
+  get stats(): { readonly sessions: number; readonly chars: number } {
+    return { sessions: this.sessions.size, chars: this.total };
+  }
 
   /** A new resumable stream for a session. */
   open(sessionId: string, live: SseStream | undefined): ResumableStream {
     const streams = this.sessions.get(sessionId) ?? new Map<string, ResumableStream>();
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, streams);
-    while (this.sessions.size > this.maxSessions)
-      this.sessions.delete(this.sessions.keys().next().value as string);
+    while (this.sessions.size > this.maxSessions) this.drop(this.sessions.keys().next().value!);
     const stream = new ResumableStream(
       `${this.prefix}${++this.next}`,
       live,
-      () => this.trim(sessionId),
+      (recorded, chars) => this.record(sessionId, recorded, chars),
       this.shared === undefined ? undefined : { replay: this.shared, sessionId },
     );
     streams.set(stream.streamId, stream);
@@ -140,14 +158,39 @@ export class ReplayBuffer {
     return stream === undefined ? undefined : { stream, afterSeq: position.afterSeq };
   }
 
-  /** Forgets a session that ended. */
+  /** Forgets the log of a session (one that ended, or the least recently active one). */
   drop(sessionId: string): void {
+    const streams = this.sessions.get(sessionId);
+    if (streams === undefined) return;
+    this.total -= charsOf(streams);
     this.sessions.delete(sessionId);
   }
 
-  private trim(sessionId: string): void {
+  /** Forgets every log (at shutdown). */
+  clear(): void {
+    this.sessions.clear();
+    this.total = 0;
+  }
+
+  /** An event was recorded: trims the session's log, then the logs of others while over the total. */
+  private record(sessionId: string, stream: ResumableStream, chars: number): void {
     const streams = this.sessions.get(sessionId);
-    if (streams === undefined) return;
+    // A stream whose log was dropped still writes to its live connection, but keeps nothing.
+    if (streams?.get(stream.streamId) !== stream) {
+      while (stream.dropOldest());
+      return;
+    }
+    this.total += chars;
+    const before = charsOf(streams);
+    this.trim(streams);
+    this.total -= before - charsOf(streams);
+    for (const oldest of this.sessions.keys()) {
+      if (this.total <= this.maxTotalChars) break;
+      if (oldest !== sessionId) this.drop(oldest);
+    }
+  }
+
+  private trim(streams: Map<string, ResumableStream>): void {
     let events = 0;
     let chars = 0;
     for (const stream of streams.values()) {

@@ -16,7 +16,8 @@ export interface StandaloneServerOptions extends StreamableHttpOptions {
   path?: string;
   /**
    * How long a client may take to send a request's headers; a slower one gets 408 and is
-   * disconnected (Node's `server.headersTimeout`). @default 10_000
+   * disconnected (Node's `server.headersTimeout`). At most `requestTimeout`.
+   * @default 10_000, or `requestTimeout` when that is shorter
    */
   headersTimeout?: number;
   /**
@@ -53,8 +54,17 @@ export function createStreamableHttpServer(
 ): Server {
   const transport = new StreamableHttpTransport(source, options);
   const path = `/${(options.path ?? '/mcp').replace(/^\/+|\/+$/g, '')}`;
-  const headersTimeout = timeout(options.headersTimeout, 10_000, 'headersTimeout');
   const requestTimeout = timeout(options.requestTimeout, 30_000, 'requestTimeout');
+  const headersTimeout = timeout(
+    options.headersTimeout,
+    Math.min(10_000, requestTimeout),
+    'headersTimeout',
+  );
+  if (headersTimeout > requestTimeout) {
+    throw new Error(
+      TRANSPORT_MESSAGES.HEADERS_TIMEOUT_OVER_REQUEST(headersTimeout, requestTimeout),
+    );
+  }
   // Node checks these timeouts every connectionsCheckingInterval (30 s by default): check often
   // enough that a slow client is cut near its deadline.
   const connectionsCheckingInterval = Math.max(100, Math.min(1_000, headersTimeout / 2));

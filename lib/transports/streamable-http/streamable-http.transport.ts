@@ -1,21 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import {
   ErrorCode,
-  InMemoryRateLimitStore,
   InMemorySessionStore,
+  MESSAGES,
   ProtocolHandler,
   isSessionLimit,
   isStoreUnavailable,
   type JsonRpcId,
-  type MethodTable,
-  type RateLimitStore,
   type NotificationHub,
   type RuntimeSource,
   type SessionStore,
-  type SharedReplay,
 } from '../../core/index.js';
 import {
   PRE_READ_BODY,
+  answerIdOf,
+  bytesNestDeeperThan,
   messageOf,
   readBody,
   type BodyProblem,
@@ -23,16 +23,23 @@ import {
   type PreReadRequest,
 } from './body-reader.js';
 import { EventStreams } from './event-streams.js';
-import { HostCheck, type HostCheckOptions } from './host-check.js';
+import { HostCheck } from './host-check.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 import { ownerOf } from './post-exchange.js';
-import { PostRequestHandler, requestIdOf, type InitializeLimit } from './post-request.handler.js';
+import { PostRequestHandler, requestIdOf } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
 import { SseStream } from './sse.writer.js';
+import {
+  DEFAULT_BODY_LIMIT,
+  initializeLimit,
+  shutdownTimeout,
+  type StreamableHttpOptions,
+} from './streamable-http.options.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 export { PRE_READ_BODY } from './body-reader.js';
+export { DEFAULT_BODY_LIMIT, type StreamableHttpOptions } from './streamable-http.options.js';
 
 /** How to answer a request the app refused on the endpoint's route. @publicApi */
 export interface RouteRefusal {
@@ -46,58 +53,9 @@ export interface RouteRefusal {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/**
- * Options of the Streamable HTTP transport.
- * @publicApi
- */
-export interface StreamableHttpOptions extends HostCheckOptions {
-  /** The largest request body accepted, in bytes; larger ones get 413. @default 4_194_304 (4 MiB) */
-  bodyLimit?: number;
-  /** Where initialize-era sessions live. @default a new {@link InMemorySessionStore} */
-  sessionStore?: SessionStore;
-  /**
-   * Delivers resource updates and list changes to session GET streams and listen streams.
-   * Without one, GET answers 405 and `subscriptions/listen` is not served.
-   */
-  hub?: NotificationHub;
-  /**
-   * Shared replay logs (a `SharedStore`'s `replay`): a client may then resume a stream with
-   * `Last-Event-ID` on any instance. @default this instance's memory only
-   */
-  replay?: SharedReplay;
-  /** The methods served. @default the protocol's `METHODS` */
-  methods?: MethodTable;
-  /**
-   * How many sessions one client may open in a window: over it, `initialize` gets 429 with
-   * `Retry-After`. The client is its remote address unless `key` says otherwise (behind a proxy,
-   * read the forwarded address); `store` shares the counts between instances.
-   * @default no limit
-   */
-  initializeRateLimit?: {
-    limit: number;
-    windowMs: number;
-    store?: RateLimitStore;
-    key?: (req: IncomingMessage) => string;
-  };
-  /** Told about failures inside the transport that a request met (answered with -32603 and no details). */
-  onError?: (error: unknown) => void;
-}
-
-/** The default body limit: 4 MiB. @publicApi */
-export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
-
-/** The `initializeRateLimit` option, checked. */
-function initializeLimit(
-  option: StreamableHttpOptions['initializeRateLimit'],
-): InitializeLimit | undefined {
-  if (option === undefined) return undefined;
-  const whole = (value: unknown) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= 1;
-  if (!whole(option.limit) || !whole(option.windowMs)) {
-    throw new Error(TRANSPORT_MESSAGES.BAD_INITIALIZE_LIMIT);
-  }
-  return { ...option, store: option.store ?? new InMemoryRateLimitStore() };
-}
+/** Whether a framework's parsed value is to be served: no body was read first, or it went to the parser. */
+const isParsersBody = (read: BodyReadOutcome | undefined): boolean =>
+  read === undefined || (read.ok && 'body' in read && read.forParser === true);
 
 /**
  * The Streamable HTTP transport on Node's `req`/`res`: used by the Nest controller and usable
@@ -122,6 +80,7 @@ export class StreamableHttpTransport {
   private readonly post: PostRequestHandler;
   private readonly onError: ((error: unknown) => void) | undefined;
   private readonly stopWatchingEnds: (() => void) | undefined;
+  private readonly shutdownTimeoutMs: number;
   private closing = false;
   private active = 0;
 
@@ -135,6 +94,7 @@ export class StreamableHttpTransport {
       throw new Error(TRANSPORT_MESSAGES.BAD_BODY_LIMIT);
     }
     this.bodyLimit = limit;
+    this.shutdownTimeoutMs = shutdownTimeout(options.shutdownTimeoutMs);
     this.sessions = options.sessionStore ?? new InMemorySessionStore();
     this.hub = options.hub;
     this.onError = options.onError;
@@ -175,8 +135,9 @@ export class StreamableHttpTransport {
    * Graceful shutdown: new requests get 503; requests in flight may finish for up to `timeoutMs`;
    * then those still running are aborted and answered with a JSON-RPC error, their connections
    * closed, and every stream ends. Resolves within `timeoutMs` (and a tick) whatever the handlers do.
+   * @param timeoutMs @default the `shutdownTimeoutMs` option
    */
-  async shutdown(timeoutMs = 10_000): Promise<void> {
+  async shutdown(timeoutMs = this.shutdownTimeoutMs): Promise<void> {
     this.closing = true;
     const deadline = Date.now() + timeoutMs;
     while (this.active > 0 && Date.now() < deadline) {
@@ -184,6 +145,21 @@ export class StreamableHttpTransport {
     }
     this.post.abandonAll();
     this.close();
+    this.replay.clear();
+  }
+
+  /**
+   * What this transport holds now, for monitoring: the event streams open (GET, listen and
+   * response streams), and the initialize-era sessions with a replay log and the characters those
+   * logs keep (at most 64 MiB).
+   */
+  stats(): { openStreams: number; replayLogs: number; replayChars: number } {
+    const replay = this.replay.stats;
+    return {
+      openStreams: this.streams.size,
+      replayLogs: replay.sessions,
+      replayChars: replay.chars,
+    };
   }
 
   /** Opens a stream and tracks it until it ends. */
@@ -197,10 +173,11 @@ export class StreamableHttpTransport {
   /**
    * Serves one HTTP request on the MCP endpoint. Never throws: every failure gets a JSON-RPC answer.
    * @param parsedBody the body of a POST, when a framework's parser has already turned it into a
-   *   value (Fastify's content-type parser, with the route's `bodyLimit` set to this transport's).
+   *   value (Fastify's content-type parser, after {@link bodyForParser}); the bytes this
+   *   transport read and kept come first.
    */
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
-    if (parsedBody !== undefined)
+    if (parsedBody !== undefined && isParsersBody((req as PreReadRequest)[PRE_READ_BODY]))
       (req as PreReadRequest)[PRE_READ_BODY] = { ok: true, parsed: parsedBody };
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
@@ -229,16 +206,21 @@ export class StreamableHttpTransport {
       if (!res.writableEnded) res.end();
       return;
     }
+    const read = (req as PreReadRequest)[PRE_READ_BODY];
     const body: BodyReadOutcome | undefined =
-      parsedBody !== undefined
-        ? { ok: true, parsed: parsedBody }
-        : (req as PreReadRequest)[PRE_READ_BODY];
+      parsedBody !== undefined && isParsersBody(read) ? { ok: true, parsed: parsedBody } : read;
     const inbound =
       req.method === 'POST' && body?.ok === true
         ? messageOf(body, this.source.runtime.limits.maxJsonDepth)
         : undefined;
-    const id = inbound?.kind === 'request' ? inbound.message.id : undefined;
-    sendError(res, refusal.status, refusal.code, refusal.message, id, refusal.headers);
+    sendError(
+      res,
+      refusal.status,
+      refusal.code,
+      refusal.message,
+      answerIdOf(inbound),
+      refusal.headers,
+    );
   }
 
   /**
@@ -277,8 +259,7 @@ export class StreamableHttpTransport {
     if (req.method === 'POST') {
       const body = (req as PreReadRequest)[PRE_READ_BODY] ?? (await readBody(req, this.bodyLimit));
       const depth = this.source.runtime.limits.maxJsonDepth;
-      const inbound = body.ok ? messageOf(body, depth) : undefined;
-      id = inbound?.kind === 'request' ? inbound.message.id : undefined;
+      id = answerIdOf(body.ok ? messageOf(body, depth) : undefined);
     }
     const message = TRANSPORT_MESSAGES.SHUTTING_DOWN;
     sendError(res, 503, ErrorCode.InternalError, message, id, { Connection: 'close' });
@@ -301,7 +282,7 @@ export class StreamableHttpTransport {
           ErrorCode.InvalidRequest,
           TRANSPORT_MESSAGES.METHOD_NOT_ALLOWED(String(req.method)),
           undefined,
-          { Allow: 'POST, DELETE' },
+          { Allow: this.eventStreams.allowedMethods() },
         );
     }
   }
@@ -311,10 +292,27 @@ export class StreamableHttpTransport {
    * decides on size and syntax, and keeps it on the request for {@link handle}.
    * @returns why the body cannot be served (answer with {@link rejectBody}), or `undefined`.
    */
-  async readBodyFirst(req: IncomingMessage): Promise<BodyProblem | undefined> {
-    const outcome = await readBody(req, this.bodyLimit);
+  async readBodyFirst(
+    req: IncomingMessage,
+    stream: Readable = req,
+  ): Promise<BodyProblem | undefined> {
+    const outcome = await readBody(req, this.bodyLimit, stream);
     (req as PreReadRequest)[PRE_READ_BODY] = outcome;
     return outcome.ok ? undefined : outcome.reason;
+  }
+
+  /**
+   * For a framework whose parser is to parse the body {@link readBodyFirst} read (Fastify, so that
+   * its request carries the value): the bytes to hand it, then the framework's value is served.
+   * `undefined` when no parser may have them because they nest deeper than `limits.maxJsonDepth`:
+   * the transport keeps them and refuses them itself, as on any platform, with the request's id.
+   */
+  bodyForParser(req: IncomingMessage): Buffer | undefined {
+    const read = (req as PreReadRequest)[PRE_READ_BODY];
+    if (read === undefined || !read.ok || !('body' in read)) return undefined;
+    if (bytesNestDeeperThan(read.body, this.source.runtime.limits.maxJsonDepth)) return undefined;
+    (req as PreReadRequest)[PRE_READ_BODY] = { ok: true, body: read.body, forParser: true };
+    return read.body;
   }
 
   /**
@@ -322,8 +320,14 @@ export class StreamableHttpTransport {
    * 400 when the client stopped sending it (the connection is closed), -32700 with 400 when it is
    * not JSON, 415 when it is not declared as JSON. For a framework that read or parsed the body.
    */
-  rejectBody(res: ServerResponse, problem: BodyProblem): void {
-    rejectBody(res, problem, this.bodyLimit);
+  rejectBody(res: ServerResponse, problem: BodyProblem, req?: IncomingMessage): void {
+    // A body a framework's parser refused (Fastify's `__proto__` check) may still be JSON whose
+    // id can be read, from the bytes read first.
+    const read = req === undefined ? undefined : (req as PreReadRequest)[PRE_READ_BODY];
+    if (problem !== 'malformed' || read?.ok !== true || !('body' in read))
+      return rejectBody(res, problem, this.bodyLimit);
+    const inbound = messageOf(read, this.source.runtime.limits.maxJsonDepth);
+    sendError(res, 400, ErrorCode.ParseError, MESSAGES.PARSE_ERROR, answerIdOf(inbound));
   }
 
   /** Releases everything a session held here: subscriptions, its GET stream, replay logs, requests to its client. */

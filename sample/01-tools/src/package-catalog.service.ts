@@ -58,4 +58,13 @@ export class PackageCatalog {
     pkg.versions.push(version);
     return true;
   }
+
+  /** Withdraws a version; `false` when the package has no such version. */
+  yank(name: string, version: string): boolean {
+    const pkg = this.find(name);
+    const index = pkg?.versions.indexOf(version) ?? -1;
+    if (pkg === undefined || index === -1) return false;
+    pkg.versions.splice(index, 1);
+    return true;
+  }
 }

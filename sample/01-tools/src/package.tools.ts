@@ -1,5 +1,11 @@
 import { Injectable, UseInterceptors } from '@nestjs/common';
-import { Result, SnodoNotifier, SnodoRateLimit, Tool } from '../../../lib/index.js';
+import {
+  Result,
+  SnodoNotifier,
+  SnodoRateLimit,
+  Tool,
+  type CallContext,
+} from '../../../lib/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 import { PUBLISH_LIMIT, sharedStore } from './shared-store.js';
 
@@ -88,5 +94,48 @@ export class PackageTools {
     }
     await this.notifier.resourceUpdated(`hex://${args.name}/info`);
     return `Published ${args.name} ${args.version}.`;
+  }
+
+  /**
+   * Asks the user before it acts (elicitation): over 2026-07-28 the call answers
+   * `input_required` and runs again with the answer, so nothing is changed before the question.
+   */
+  @Tool({
+    name: 'yank_version',
+    description: 'Withdraw a published version of a package; asks the user to confirm first',
+    annotations: { destructiveHint: true },
+    inputSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'The package name' },
+        version: { type: 'string', description: 'The version to withdraw' },
+      },
+      required: ['name', 'version'],
+    },
+  })
+  async yankVersion(args: { name: string; version: string }, context: CallContext) {
+    if (!this.catalog.find(args.name)?.versions.includes(args.version))
+      return Result.error(`${args.name} has no version ${args.version}.`);
+    const answer = await context.elicit(
+      {
+        message: `Withdraw ${args.name} ${args.version}? Projects that depend on it will no longer resolve it.`,
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            confirm: { type: 'boolean', title: 'Withdraw it', description: 'Tick to withdraw' },
+            reason: { type: 'string', description: 'Why, for the changelog' },
+          },
+          required: ['confirm'],
+        },
+      },
+      { key: 'confirm_yank' },
+    );
+    const content = (answer.content ?? {}) as { confirm?: boolean; reason?: string };
+    if (answer.action !== 'accept' || content.confirm !== true)
+      return `Kept ${args.name} ${args.version}.`;
+    this.catalog.yank(args.name, args.version);
+    await this.notifier.resourceUpdated(`hex://${args.name}/info`);
+    const reason = content.reason ? ` (${content.reason})` : '';
+    return `Withdrew ${args.name} ${args.version}${reason}.`;
   }
 }

@@ -109,7 +109,12 @@ async function honouredFilter(call: MethodCall, requested: unknown): Promise<Lis
   };
 }
 
-/** Refuses a listen request over the limits: too many URIs, or too many streams open already. */
+/**
+ * Refuses a listen request over the limits: too many URIs, or too many streams open already. The
+ * second is a cheap early answer; the transport that holds the stream checks the streams of the
+ * process and of the client again as it registers it (`NotificationHub.admitsListen`), in the
+ * same tick, so that concurrent requests cannot go past them.
+ */
 function listenRefusal(call: MethodCall): SnodoError | undefined {
   const { limits } = call.runtime;
   const asked = isJsonObject(call.params.notifications)

@@ -1,0 +1,75 @@
+import { isJsonObject, type HeaderParam, type JsonObject } from '../core/index.js';
+import { collectHeaderParams } from '../core/components/x-mcp-header.js';
+import { CLIENT_MESSAGES } from './client.messages.js';
+import { encodeHeaderValue } from './header-encoding.js';
+
+/** A tool as `tools/list` gives it: a name and an input schema. */
+interface ListedTool {
+  readonly name: string;
+  readonly inputSchema?: unknown;
+}
+
+/** The value at a property path of the arguments. */
+function valueAt(args: JsonObject, path: readonly string[]): unknown {
+  let value: unknown = args;
+  for (const key of path) {
+    if (!isJsonObject(value)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+/** A header value of an argument: strings as they are, integers in decimal, booleans as words. */
+function headerText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/**
+ * What the client knows of the `x-mcp-header` annotations of the tools it listed (2026-07-28,
+ * SEP-2243): a tool whose annotations break the rules (not an HTTP token, repeated ignoring
+ * case, on a type other than string, integer or boolean, or not reached through `properties`
+ * only) is left out of the list, with a warning naming the tool and the rule; the others get
+ * their arguments mirrored in `Mcp-Param-<Name>` headers when called.
+ * @internal
+ */
+export class ToolHeaders {
+  private readonly params = new Map<string, readonly HeaderParam[]>();
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  /** The tools whose annotations are valid, remembering their header parameters. */
+  keepValid<T extends ListedTool>(tools: readonly T[]): T[] {
+    return tools.filter((tool) => {
+      try {
+        const schema = isJsonObject(tool.inputSchema) ? tool.inputSchema : {};
+        this.params.set(tool.name, collectHeaderParams(schema));
+        return true;
+      } catch (error) {
+        this.params.delete(tool.name);
+        this.warn(CLIENT_MESSAGES.INVALID_TOOL_HEADERS(tool.name, (error as Error).message));
+        return false;
+      }
+    });
+  }
+
+  /** Whether the tool was listed (its annotations are known). */
+  knows(name: string): boolean {
+    return this.params.has(name);
+  }
+
+  /**
+   * The `Mcp-Param-*` headers of a call: one per annotated argument present and not null, with
+   * lower-case names and encoded values; none for a tool not listed yet.
+   */
+  headersFor(name: string, args: JsonObject): Record<string, string> {
+    const headers: Record<string, string> = {};
+    for (const param of this.params.get(name) ?? []) {
+      const text = headerText(valueAt(args, param.path));
+      if (text !== undefined) headers[param.field] = encodeHeaderValue(text);
+    }
+    return headers;
+  }
+}
