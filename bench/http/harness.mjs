@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { HANDSHAKE } from './tools.mjs';
+import { loadHandshakeWithWrk, loadWithWrk } from './wrk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -48,6 +49,14 @@ export async function stop(server) {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill();
   await exited;
+}
+
+/** The server process's CPU time so far (user + system), in µs, asked over IPC. */
+export function cpuTime(server) {
+  return new Promise((resolve) => {
+    server.child.once('message', (message) => resolve(message.user + message.system));
+    server.child.send('cpu');
+  });
 }
 
 /** The server's RSS in bytes after a full GC, asked over IPC. */
@@ -147,8 +156,22 @@ const summary = (result, per = 1) => ({
   bad: result.non2xx + result.errors + result.timeouts,
 });
 
-/** Drives one request for `seconds` seconds. */
-export async function load(server, request, { connections, seconds }) {
+/**
+ * Drives one request for `seconds` seconds with a load generator (`autocannon`, the default, or
+ * `wrk`); the sample also says how much CPU the server spent per request (µs), which the machine's
+ * other load disturbs far less than throughput.
+ */
+export async function load(server, request, { connections, seconds, generator = 'autocannon' }) {
+  const before = await cpuTime(server);
+  const sample =
+    generator === 'wrk'
+      ? await loadWithWrk(server.url, prepared(server, request), { connections, seconds })
+      : await loadWithAutocannon(server, request, { connections, seconds });
+  const spent = (await cpuTime(server)) - before;
+  return { ...sample, cpu: sample.rps > 0 ? spent / (sample.rps * seconds) : undefined };
+}
+
+async function loadWithAutocannon(server, request, { connections, seconds }) {
   const { headers, body } = prepared(server, request);
   const result = await run({
     url: server.url,
@@ -192,7 +215,8 @@ const handshakeRequests = () => [
 ];
 
 /** Handshake cycles per second (three requests each) for `seconds` seconds. */
-export async function loadHandshake(server, { connections, seconds }) {
+export async function loadHandshake(server, { connections, seconds, generator = 'autocannon' }) {
+  if (generator === 'wrk') return loadHandshakeWithWrk(server.url, { connections, seconds });
   const result = await run({
     url: server.url,
     connections,
@@ -200,6 +224,25 @@ export async function loadHandshake(server, { connections, seconds }) {
     requests: handshakeRequests(),
   });
   return summary(result, 3);
+}
+
+/**
+ * Starts a server and sends it one request as soon as it listens: the time from fork to the first
+ * answered request, the import, bootstrap and first-request costs together (the server is stopped
+ * after).
+ */
+export async function coldStart(spec, request) {
+  const started = performance.now();
+  const server = await start(spec);
+  try {
+    const response = await fetch(server.url, { method: 'POST', ...request });
+    await response.arrayBuffer();
+    if (!response.ok)
+      throw new Error(`${spec.label} answered ${response.status} to its first request`);
+    return performance.now() - started;
+  } finally {
+    await stop(server);
+  }
 }
 
 /** Opens and closes `count` sessions as fast as the server allows. */
