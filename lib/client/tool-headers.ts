@@ -1,5 +1,10 @@
-import { isJsonObject, type HeaderParam, type JsonObject } from '../core/index.js';
-import { collectHeaderParams } from '../core/components/x-mcp-header.js';
+import {
+  argumentAt,
+  collectHeaderParams,
+  isJsonObject,
+  type HeaderParam,
+  type JsonObject,
+} from '../core/index.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { encodeHeaderValue } from './header-encoding.js';
 
@@ -7,16 +12,6 @@ import { encodeHeaderValue } from './header-encoding.js';
 interface ListedTool {
   readonly name: string;
   readonly inputSchema?: unknown;
-}
-
-/** The value at a property path of the arguments. */
-function valueAt(args: JsonObject, path: readonly string[]): unknown {
-  let value: unknown = args;
-  for (const key of path) {
-    if (!isJsonObject(value)) return undefined;
-    value = value[key];
-  }
-  return value;
 }
 
 /** A header value of an argument: strings as they are, integers in decimal, booleans as words. */
@@ -67,7 +62,7 @@ export class ToolHeaders {
   headersFor(name: string, args: JsonObject): Record<string, string> {
     const headers: Record<string, string> = {};
     for (const param of this.params.get(name) ?? []) {
-      const text = headerText(valueAt(args, param.path));
+      const text = headerText(argumentAt(args, param));
       if (text !== undefined) headers[param.field] = encodeHeaderValue(text);
     }
     return headers;

@@ -14,7 +14,7 @@ export {
   type LoggingLevel,
   type TransportKind,
 } from './call-context.interface.js';
-export type { HeaderParam } from './x-mcp-header.js';
+export { argumentAt, collectHeaderParams, type HeaderParam } from './x-mcp-header.js';
 export type { ResourceComponent, ResourceDefinition } from './resource.interface.js';
 export type {
   Completable,
@@ -28,3 +28,4 @@ export type {
   ComponentInvocation,
   ComponentOperation,
 } from './component-hooks.interface.js';
+export type { Tagged } from './tagged.interface.js';

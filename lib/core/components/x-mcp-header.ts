@@ -145,3 +145,17 @@ function visitSubschemas(
     }
   }
 }
+
+/**
+ * The argument a header parameter stands for: the value at its property path (`undefined` where
+ * the path leads nowhere).
+ * @publicApi
+ */
+export function argumentAt(args: JsonObject, param: Pick<HeaderParam, 'path'>): unknown {
+  let value: unknown = args;
+  for (const key of param.path) {
+    if (!isJsonObject(value)) return undefined;
+    value = value[key];
+  }
+  return value;
+}

@@ -1,19 +1,9 @@
-import type { HeaderParam } from '../components/x-mcp-header.js';
+import { argumentAt, type HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { decodeHeaderValue } from './header-value.js';
-import { isJsonObject } from './json-rpc.parser.js';
 import type { JsonObject } from './json-rpc.type.js';
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-function valueAt(args: JsonObject, path: readonly string[]): unknown {
-  let value: unknown = args;
-  for (const key of path) {
-    if (!isJsonObject(value)) return undefined;
-    value = value[key];
-  }
-  return value;
-}
 
 function matches(decoded: string, value: unknown): boolean {
   switch (typeof value) {
@@ -42,7 +32,7 @@ export function checkParamHeaders(
   read: (field: string) => readonly string[] | undefined,
 ): string | undefined {
   for (const param of params) {
-    const value = valueAt(args, param.path);
+    const value = argumentAt(args, param);
     if (value === undefined || value === null) continue;
     const name = `Mcp-Param-${param.header}`;
     const values = read(param.field);
