@@ -26,6 +26,15 @@ describe('parseCatalogArgs()', () => {
     });
   });
 
+  it('should read --server with --module, and refuse it with --url', () => {
+    expect(parseCatalogArgs(['--module', 'dist/app.js#AppModule', '--server=admin'])).toMatchObject(
+      { module: 'dist/app.js#AppModule', server: 'admin' },
+    );
+    expect(refusal([...URL, '--server', 'admin']).message).toBe(
+      '--server goes with --module (the server of the module to read); with --url, the URL names the server',
+    );
+  });
+
   it('should read repeated --header lines as curl takes them, and --bearer', () => {
     const args = parseCatalogArgs([
       ...URL,

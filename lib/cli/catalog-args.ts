@@ -11,15 +11,18 @@ export interface CatalogArgs {
   readonly headers: Readonly<Record<string, string>>;
   /** The `--bearer` token. */
   readonly bearerToken?: string;
+  /** The `--server` name: which server of a module that serves several. */
+  readonly server?: string;
 }
 
-const FLAGS = ['module', 'url', 'output', 'header', 'bearer'];
+const FLAGS = ['module', 'url', 'output', 'header', 'bearer', 'server'];
 
 /** The usage of `snodo catalog`, printed after a bad invocation. @internal */
 export const CATALOG_USAGE = [
-  'usage: snodo catalog (--module <compiled file>#<ExportedModule> | --url <endpoint>)',
+  'usage: snodo catalog (--module <compiled file>#<ExportedModule> [--server <name>] | --url <endpoint>)',
   "                     [--header '<Name>: <value>']... [--bearer <token>] [--output <file>]",
   '  --module  boots the module without listening and reads its catalog in process',
+  '  --server  with --module, the server to read, by the server name given to its forRoot()',
   '  --url     reads the catalog of a running Streamable HTTP endpoint',
   "  --header  sends a request header, such as 'X-Api-Key: 123' (repeatable)",
   "  --bearer  sends a bearer token, as 'Authorization: Bearer <token>'",
@@ -29,7 +32,8 @@ export const CATALOG_USAGE = [
 /**
  * Reads the arguments of `snodo catalog`: `--flag value` or `--flag=value`; `--header` may repeat.
  * @throws {CommandError} (with the usage) for an unknown flag, a missing value, not exactly one
- *   of `--module` and `--url`, or a header or bearer token that cannot be sent.
+ *   of `--module` and `--url`, `--server` without `--module`, or a header or bearer token that
+ *   cannot be sent.
  * @internal
  */
 export function parseCatalogArgs(argv: readonly string[]): CatalogArgs {
@@ -50,6 +54,9 @@ export function parseCatalogArgs(argv: readonly string[]): CatalogArgs {
   if ((args.module === undefined) === (args.url === undefined)) {
     throw new CommandError(CLI_MESSAGES.ONE_SOURCE, true);
   }
+  if (args.server !== undefined && args.module === undefined) {
+    throw new CommandError(CLI_MESSAGES.SERVER_NEEDS_MODULE, true);
+  }
   const headers = parseHeaders(headerLines);
   if (args.bearer !== undefined) checkBearer(args.bearer, headers);
   return {
@@ -58,6 +65,7 @@ export function parseCatalogArgs(argv: readonly string[]): CatalogArgs {
     output: args.output,
     headers,
     bearerToken: args.bearer,
+    ...(args.server === undefined ? {} : { server: args.server }),
   };
 }
 

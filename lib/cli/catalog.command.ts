@@ -62,12 +62,12 @@ async function openClient(args: CatalogArgs, cwd: string): Promise<SnodoClient> 
   const module = await loadModule(args.module!, cwd);
   // Loaded only in module mode, so that --url works without Nest installed.
   const { createSnodoTestClient } = await import('../nest/testing/index.js');
-  return createSnodoTestClient(module as never, options);
+  return createSnodoTestClient(module as never, { ...options, server: args.server });
 }
 
 /**
- * `snodo catalog`: writes the Markdown catalog of a module (booted without listening) or of a
- * running endpoint, as a caller with the `--header` and `--bearer` credentials sees it. Returns
+ * `snodo catalog`: writes the Markdown catalog of a module (booted without listening; `--server`
+ * picks one server of a module that serves several) or of a running endpoint, as a caller with the `--header` and `--bearer` credentials sees it. Returns
  * the exit code: 0, or 1 with one line on stderr.
  * @internal
  */

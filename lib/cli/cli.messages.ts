@@ -3,6 +3,8 @@ export const CLI_MESSAGES = {
   UNKNOWN_ARGUMENT: (flag: string) => `unknown argument "${flag}"`,
   NEEDS_VALUE: (name: string) => `--${name} needs a value`,
   ONE_SOURCE: 'give exactly one of --module and --url',
+  SERVER_NEEDS_MODULE:
+    '--server goes with --module (the server of the module to read); with --url, the URL names the server',
   BAD_MODULE_SPEC: (spec: string) =>
     `--module must be <compiled file>#<ExportedModule>, got "${spec}"`,
   MODULE_FILE_MISSING: (path: string) => `cannot find the module file ${path}`,

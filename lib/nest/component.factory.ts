@@ -31,6 +31,8 @@ interface DeclaredBase {
   readonly instance: Record<string, Handler>;
   readonly method: string;
   readonly isClass: boolean;
+  /** Its tags, checked. */
+  readonly tags?: readonly string[];
   /**
    * For a request-scoped or durable provider: the instance serving this request (`instance` is
    * then only Nest's prototype placeholder).
@@ -76,6 +78,10 @@ function declared<T>(where: string, build: () => T): T {
     throw new Error(NEST_MESSAGES.DECLARATION_FAILED(where, (error as Error).message));
   }
 }
+
+/** The component's `tags`, when it has some. */
+const tagsOf = ({ tags }: DeclaredBase): { tags?: readonly string[] } =>
+  tags === undefined ? {} : { tags };
 
 /** Copies the optional fields that a definition shares with its options. */
 function copy<T extends object>(target: T, options: object, keys: readonly string[]): T {
@@ -158,6 +164,7 @@ export function toolComponent(
     definition: copy(definition, options, ['title', 'description', 'annotations', 'icons']),
     call: bound(tool, tool.method),
     ...hooks,
+    ...tagsOf(tool),
     ...taskOptions(tool),
     ...(dtoClass === undefined ? {} : { prepareArguments: dto!.preparer(dtoClass) }),
   });
@@ -204,6 +211,7 @@ export function resourceComponent(
     definition,
     read: bound(found, found.method),
     ...hooks,
+    ...tagsOf(found),
     ...(matches === undefined ? {} : { matches: matches as ResourceComponent['matches'] }),
     ...(options.cache === undefined ? {} : { cache: options.cache }),
     ...completion(found, options),
@@ -226,6 +234,7 @@ export function promptComponent(
     definition,
     render: bound(found, found.method),
     ...hooks,
+    ...tagsOf(found),
     ...completion(found, options),
   });
 }

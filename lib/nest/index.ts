@@ -3,6 +3,12 @@ export { SnodoRegistry } from './snodo.registry.js';
 export { Arg, Output, Prompt, Resource, Scopes, Tool } from './decorators/index.js';
 export { SnodoNotifier } from './snodo.notifier.js';
 export {
+  getSnodoNotifierToken,
+  getSnodoRegistryToken,
+  InjectSnodoNotifier,
+  InjectSnodoRegistry,
+} from './servers/index.js';
+export {
   Skill,
   type SkillHandler,
   type SkillOptions,
@@ -35,7 +41,11 @@ export type {
   ToolOptions,
 } from './interfaces/index.js';
 export { StderrLogger, bootstrapStdio, type BootstrapStdioOptions } from './stdio/index.js';
-export { createSnodoTestClient, type SnodoTestTarget } from './testing/index.js';
+export {
+  createSnodoTestClient,
+  type SnodoTestClientOptions,
+  type SnodoTestTarget,
+} from './testing/index.js';
 export {
   messageCall,
   messageEmit,

@@ -31,3 +31,14 @@ export const SNODO_ENHANCER = 'snodo:enhancer';
  * it even when the app was compiled against another copy of this package.
  */
 export const SNODO_REGISTRY = 'SNODO:REGISTRY';
+/** Token of the `server` name given to `forRoot()`/`forRootAsync()` (`null` for the default server). @internal */
+export const SNODO_SERVER_NAME = 'SNODO:SERVER_NAME';
+/** Token of this module's entry in the app's {@link SnodoServers} directory. @internal */
+export const SNODO_SERVER_ENTRY = 'SNODO:SERVER_ENTRY';
+/**
+ * The app's directory of MCP servers under a string token, so that tooling (`snodo catalog`,
+ * stdio, the testing helper) finds every server, even when the app was compiled against another
+ * copy of this package.
+ * @internal
+ */
+export const SNODO_SERVERS = 'SNODO:SERVERS';

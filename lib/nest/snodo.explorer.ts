@@ -1,9 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ContextIdFactory, DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ContextIdFactory, MetadataScanner, ModuleRef } from '@nestjs/core';
 import type { Type } from '@nestjs/common';
 import type { CallContext } from '../core/index.js';
 import { Router } from '../core/index.js';
-import { loadDtoSupport } from './dto/class-validator.support.js';
+import { loadDtoSupport, type DtoSupport } from './dto/class-validator.support.js';
 import {
   promptComponent,
   resourceComponent,
@@ -14,19 +14,27 @@ import {
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
-import { SnodoRegistry } from './snodo.registry.js';
+import { SNODO_REGISTRY } from './snodo.constants.js';
+import type { SnodoRegistry } from './snodo.registry.js';
 import { SkillExplorer } from './skills/skill.explorer.js';
-
-/** A provider or controller as discovery finds it. */
-type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
+import { checkTags } from './servers/server-checks.js';
+import { ServerSelection, type InstanceWrapper } from './servers/server-selection.js';
 
 /** The method a class-form component runs, by kind. */
 const CLASS_METHOD = { tool: 'call', resource: 'read', prompt: 'render' } as const;
 
+/** What a component is registered under, to name the first of two that claim the same. */
+function claimsOf(item: Declared): string[] {
+  if (item.kind !== 'resource') return [`${item.kind}:${item.name}`];
+  const { uri, uriTemplate } = item.options;
+  return [`resource:${item.name}`, uri !== undefined ? `uri:${uri}` : `template:${uriTemplate}`];
+}
+
 /**
- * Finds `@Tool()`, `@Resource()` and `@Prompt()` classes and methods on every provider and
- * controller at bootstrap, builds their components (schemas included) and the router, then the
- * runtime, once, and installs it in the {@link SnodoRegistry}.
+ * Finds `@Tool()`, `@Resource()` and `@Prompt()` classes and methods on the providers and
+ * controllers the server selects (`include`, `tags`) at bootstrap, builds their components
+ * (schemas included, tool and prompt names in the `namespace`) and the router, then the runtime,
+ * once, and installs it in the {@link SnodoRegistry}.
  * @internal
  */
 @Injectable()
@@ -34,10 +42,10 @@ export class SnodoExplorer implements OnApplicationBootstrap {
   private readonly logger = new Logger('Snodo');
 
   constructor(
-    private readonly discovery: DiscoveryService,
+    private readonly selection: ServerSelection,
     private readonly scanner: MetadataScanner,
     private readonly accessor: SnodoMetadataAccessor,
-    private readonly registry: SnodoRegistry,
+    @Inject(SNODO_REGISTRY) private readonly registry: SnodoRegistry,
     private readonly contextCreator: SnodoContextCreator,
     private readonly moduleRef: ModuleRef,
     private readonly skills: SkillExplorer,
@@ -72,31 +80,51 @@ export class SnodoExplorer implements OnApplicationBootstrap {
       (item) => item.kind === 'tool' && item.argumentsClass !== undefined,
     );
     const dto = needsDto ? await loadDtoSupport() : undefined;
+    const firsts = new Map<string, string>();
     let router = Router.empty();
-    for (const item of found) {
-      try {
-        const hooks = this.contextCreator.create(item.instance, item.method, item.where);
-        if (item.kind === 'tool') router = router.registerTool(toolComponent(item, dto, hooks));
-        else if (item.kind === 'resource')
-          router = router.registerResource(resourceComponent(item, hooks));
-        else router = router.registerPrompt(promptComponent(item, hooks));
-      } catch (error) {
-        const message = (error as Error).message;
-        throw new Error(
-          message.startsWith('Snodo: ')
-            ? message
-            : NEST_MESSAGES.REGISTRATION_FAILED(item.where, message),
-        );
-      }
-    }
+    for (const item of found) router = this.register(router, item, dto, firsts);
     router = await this.skills.register(router);
     this.registry.install(router);
   }
 
-  /** Every component declared on a provider or controller instance, in discovery order. */
+  /**
+   * The router with one more component.
+   * @param firsts who registered each name, URI and template so far.
+   * @throws {Error} naming the component, and the first one when it claims what that one did.
+   */
+  private register(
+    router: Router,
+    item: Declared,
+    dto: DtoSupport | undefined,
+    firsts: Map<string, string>,
+  ): Router {
+    const claims = claimsOf(item);
+    try {
+      const hooks = this.contextCreator.create(item.instance, item.method, item.where);
+      const next =
+        item.kind === 'tool'
+          ? router.registerTool(toolComponent(item, dto, hooks))
+          : item.kind === 'resource'
+            ? router.registerResource(resourceComponent(item, hooks))
+            : router.registerPrompt(promptComponent(item, hooks));
+      for (const claim of claims) if (!firsts.has(claim)) firsts.set(claim, item.where);
+      return next;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (message.startsWith('Snodo: ')) throw new Error(message);
+      const first = claims.map((claim) => firsts.get(claim)).find((where) => where !== undefined);
+      throw new Error(
+        first === undefined
+          ? NEST_MESSAGES.REGISTRATION_FAILED(item.where, message)
+          : NEST_MESSAGES.REGISTRATION_CLASH(item.where, message, first),
+      );
+    }
+  }
+
+  /** Every component the server takes, declared on a provider or controller, in discovery order. */
   private explore(): Declared[] {
     const found: Declared[] = [];
-    for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
+    for (const wrapper of this.selection.wrappers()) {
       const instance: unknown = wrapper.instance;
       const metatype = wrapper.metatype;
       if (typeof metatype !== 'function' || instance === null || typeof instance !== 'object')
@@ -131,14 +159,15 @@ export class SnodoExplorer implements OnApplicationBootstrap {
           );
         }
       }
-      if (declared.length === 0) continue;
+      const taken = declared.filter((item) => this.selection.takes(item.tags, item.where));
+      if (taken.length === 0) continue;
       if (!wrapper.isDependencyTreeStatic()) {
         const resolve = this.requestScoped(wrapper);
-        found.push(...declared.map((item) => ({ ...item, resolve })));
+        found.push(...taken.map((item) => ({ ...item, resolve })));
         this.logger.log(NEST_MESSAGES.REQUEST_SCOPED_PROVIDER(className));
         continue;
       }
-      found.push(...declared);
+      found.push(...taken);
     }
     return found;
   }
@@ -153,6 +182,14 @@ export class SnodoExplorer implements OnApplicationBootstrap {
     isClass: boolean,
   ): Declared {
     const common = { where, instance, method, isClass };
+    // Tools and prompts are served in the namespace; resources keep their names (and URIs).
+    const identity = (options: { name?: string; tags?: readonly string[] }) => {
+      const name = isClass ? requireName(options.name, where, kind) : (options.name ?? method);
+      return {
+        name: kind === 'resource' ? name : this.selection.named(name),
+        tags: checkTags(options.tags, where),
+      };
+    };
     switch (kind) {
       case 'tool': {
         const options = this.accessor.getToolOptions(holder)!;
@@ -161,7 +198,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
           ...common,
           kind,
           options,
-          name: isClass ? requireName(options.name, where, kind) : (options.name ?? method),
+          ...identity(options),
           declarations: [holder, ...onCall].flatMap((target) => this.accessor.getArguments(target)),
           outputs: [holder, ...onCall].flatMap((target) => this.accessor.getOutputs(target)),
           argumentsClass: this.accessor.getArgumentsClass(prototype, method),
@@ -173,7 +210,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
           ...common,
           kind,
           options,
-          name: isClass ? requireName(options.name, where, kind) : (options.name ?? method),
+          ...identity(options),
         };
       }
       case 'prompt': {
@@ -182,7 +219,7 @@ export class SnodoExplorer implements OnApplicationBootstrap {
           ...common,
           kind,
           options,
-          name: isClass ? requireName(options.name, where, kind) : (options.name ?? method),
+          ...identity(options),
         };
       }
     }

@@ -1,4 +1,6 @@
 import { SKILLS_EXTENSION, type OperationEvent } from '../core/index.js';
+import { SERVER_MESSAGES } from './servers/server.messages.js';
+
 const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Messages of the Nest layer. @internal */
@@ -28,8 +30,9 @@ export const NEST_MESSAGES = {
     resources: number,
     prompts: number,
     revisions: readonly string[],
+    server?: string,
   ) =>
-    `MCP catalog ready: ${tools} tools, ${resources} resources, ${prompts} prompts; revisions ${revisions.join(', ')}`,
+    `MCP catalog ready${server === undefined ? '' : ` (server "${server}")`}: ${tools} tools, ${resources} resources, ${prompts} prompts; revisions ${revisions.join(', ')}`,
   OPERATION_DONE: (e: OperationEvent) =>
     `${e.operation}${e.component === undefined ? '' : ` ${e.component}`}: ${e.outcome}${e.errorCode === undefined ? '' : ` ${e.errorCode}`} in ${(e.durationMs ?? 0).toFixed(1)} ms (${e.protocolVersion}, ${e.transport}${e.sessionId === undefined ? '' : `, session ${e.sessionId}`})`,
   OPERATION_THREW: (e: OperationEvent) =>
@@ -59,6 +62,8 @@ export const NEST_MESSAGES = {
   INTERCEPTOR_NOT_RESOLVED: (where: string, interceptor: string) =>
     `Snodo: ${where} declares the interceptor ${interceptor}, which Nest could not resolve; register the component as a class provider in a module that can build ${interceptor}. Refusing to start rather than skip it`,
   REGISTRATION_FAILED: (where: string, reason: string) => `Snodo: ${reason} (declared by ${where})`,
+  REGISTRATION_CLASH: (where: string, reason: string, first: string) =>
+    `Snodo: ${reason} (declared by ${where}); the first one is declared by ${first}`,
   REQUEST_SCOPED_PROVIDER: (className: string) =>
     `${className} is request-scoped (or depends on a request-scoped provider): it is resolved for each request`,
   ARGUMENTS_DECLARED_TWICE: (where: string, sources: string) =>
@@ -114,4 +119,5 @@ export const NEST_MESSAGES = {
     `Snodo: the skill file ${uri} cannot be registered: ${reason}`,
   SKILLS_WITHOUT_EXTENSION: (count: number) =>
     `${count} skill(s) are declared, but the extensions option does not turn on ${SKILLS_EXTENSION}: their files are served as resources, and skills/list is not served`,
+  ...SERVER_MESSAGES,
 } as const;

@@ -1,4 +1,4 @@
-import { ConfigurableModuleBuilder, type Type } from '@nestjs/common';
+import { ConfigurableModuleBuilder, type Provider, type Type } from '@nestjs/common';
 import { createSnodoController } from './controllers/snodo.controller.js';
 import { createExplorerController } from './explorer-page/index.js';
 import type {
@@ -6,8 +6,12 @@ import type {
   SnodoModuleExtras,
   SnodoModuleOptions,
 } from './interfaces/snodo-module-options.interface.js';
-import { SNODO_ENDPOINT_PATH } from './snodo.constants.js';
+import { SNODO_ENDPOINT_PATH, SNODO_REGISTRY, SNODO_SERVER_NAME } from './snodo.constants.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
+import { SnodoNotifier } from './snodo.notifier.js';
+import { SnodoRegistry } from './snodo.registry.js';
+import { checkServerName } from './servers/server-checks.js';
+import { getSnodoNotifierToken, getSnodoRegistryToken } from './servers/snodo-server.tokens.js';
 
 /** @internal */
 export const {
@@ -19,22 +23,61 @@ export const {
   .setClassMethodName('forRoot')
   .setFactoryMethodName('createSnodoOptions')
   .setExtras<SnodoModuleExtras>(
-    { path: 'mcp', isGlobal: true, explorer: false },
-    (definition, extras) => ({
-      ...definition,
-      global: extras.isGlobal,
-      controllers: [
-        ...(definition.controllers ?? []),
-        createSnodoController(extras.path),
-        ...explorerControllers(extras.path, extras.explorer),
-      ],
-      providers: [
-        ...(definition.providers ?? []),
-        { provide: SNODO_ENDPOINT_PATH, useValue: extras.path },
-      ],
-    }),
+    { path: 'mcp', isGlobal: true, explorer: false, server: undefined },
+    (definition, extras) => {
+      const server = checkServerName(extras.server);
+      const tokens = serverTokens(server);
+      return {
+        ...definition,
+        global: extras.isGlobal,
+        controllers: [
+          ...(definition.controllers ?? []),
+          createSnodoController(extras.path),
+          ...explorerControllers(extras.path, extras.explorer),
+        ],
+        providers: [
+          ...(definition.providers ?? []),
+          { provide: SNODO_ENDPOINT_PATH, useValue: extras.path },
+          { provide: SNODO_SERVER_NAME, useValue: server ?? null },
+          ...tokens.providers,
+        ],
+        exports: [...(definition.exports ?? []), ...tokens.exports],
+      };
+    },
   )
   .build();
+
+/**
+ * The registry and notifier of a server, and what it exports: the default server provides and
+ * exports them by class (and the registry under its string token), as a single server always
+ * has; a named server under its own tokens only, so that several servers never share a token
+ * (nor does `app.get(SnodoRegistry)` find another one than the default). Inside the module, the
+ * registry is `SNODO_REGISTRY` either way.
+ */
+function serverTokens(server: string | undefined): {
+  providers: Provider[];
+  exports: (string | Type<unknown>)[];
+} {
+  if (server === undefined)
+    return {
+      providers: [
+        SnodoRegistry,
+        SnodoNotifier,
+        { provide: SNODO_REGISTRY, useExisting: SnodoRegistry },
+      ],
+      exports: [SnodoRegistry, SnodoNotifier, SNODO_REGISTRY],
+    };
+  const registry = getSnodoRegistryToken(server) as string;
+  const notifier = getSnodoNotifierToken(server) as string;
+  return {
+    providers: [
+      { provide: registry, useClass: SnodoRegistry },
+      { provide: notifier, useClass: SnodoNotifier },
+      { provide: SNODO_REGISTRY, useExisting: registry },
+    ],
+    exports: [registry, notifier],
+  };
+}
 
 /** The explorer's controller, when the `explorer` option turns it on. */
 function explorerControllers(

@@ -4,6 +4,7 @@ import {
   Module,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { InMemorySessionStore, NotificationHub, type SharedStore } from '../core/index.js';
@@ -18,23 +19,34 @@ import { BearerAuthenticator } from '../auth/index.js';
 import { ProtectedResourceRoutes } from './auth/protected-resource.routes.js';
 import {
   SNODO_AUTHENTICATOR,
+  SNODO_ENDPOINT_PATH,
   SNODO_HTTP_TRANSPORT,
   SNODO_NOTIFICATION_HUB,
   SNODO_REGISTRY,
   SNODO_RESOLVED_OPTIONS,
+  SNODO_SERVER_ENTRY,
+  SNODO_SERVER_NAME,
 } from './snodo.constants.js';
-import { SnodoNotifier } from './snodo.notifier.js';
 import { SnodoMessageTools } from './message-tools/snodo-message-tools.js';
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import { SnodoExplorer } from './snodo.explorer.js';
 import { SkillExplorer } from './skills/skill.explorer.js';
 import { SnodoMetadataAccessor } from './snodo-metadata.accessor.js';
 import { SNODO_MODULE_OPTIONS, SnodoConfigurableModule } from './snodo.module-definition.js';
-import { SnodoRegistry } from './snodo.registry.js';
+import type { SnodoRegistry } from './snodo.registry.js';
+import { ServerSelection } from './servers/server-selection.js';
+import { SnodoServerEnhancers } from './servers/server-enhancers.js';
+import {
+  SnodoServers,
+  SnodoServersModule,
+  type SnodoServerEntry,
+} from './servers/snodo-servers.js';
 
 /**
  * Turns the app's `@Tool()` providers into an MCP server on one Streamable HTTP endpoint.
  *
+ * An app may serve several servers, one `forRoot()` (or `forRootAsync()`) each, with its own
+ * `server` name, path, options and catalog (`include`, `tags`): see docs/multiple-servers.md.
  * @example
  * ```ts
  * @Module({
@@ -46,7 +58,7 @@ import { SnodoRegistry } from './snodo.registry.js';
  * @publicApi
  */
 @Module({
-  imports: [DiscoveryModule],
+  imports: [DiscoveryModule, SnodoServersModule],
   providers: [
     {
       provide: SNODO_RESOLVED_OPTIONS,
@@ -84,7 +96,7 @@ import { SnodoRegistry } from './snodo.registry.js';
           shutdownTimeoutMs: options.shutdownTimeoutMs,
           onError: (error) => TRANSPORT_LOGGER.error(NEST_MESSAGES.TRANSPORT_FAILED, error),
         }),
-      inject: [SnodoRegistry, SNODO_RESOLVED_OPTIONS, SNODO_NOTIFICATION_HUB],
+      inject: [SNODO_REGISTRY, SNODO_RESOLVED_OPTIONS, SNODO_NOTIFICATION_HUB],
     },
     {
       provide: SNODO_AUTHENTICATOR,
@@ -94,21 +106,41 @@ import { SnodoRegistry } from './snodo.registry.js';
       inject: [SNODO_RESOLVED_OPTIONS],
     },
     ProtectedResourceRoutes,
-    SnodoNotifier,
+    // The registry and the notifier are the module definition's: under the server's tokens.
     SnodoMetadataAccessor,
     SnodoContextCreator,
-    SnodoRegistry,
-    { provide: SNODO_REGISTRY, useExisting: SnodoRegistry },
     SnodoExplorer,
     SkillExplorer,
     SnodoBodyReader,
     SnodoMessageTools,
+    ServerSelection,
+    SnodoServerEnhancers,
+    {
+      provide: SNODO_SERVER_ENTRY,
+      // Known to the app's directory as soon as it is built; checked against the others at init.
+      useFactory: (
+        servers: SnodoServers,
+        server: string | null,
+        path: string,
+        registry: SnodoRegistry,
+        hub: NotificationHub,
+        options: SnodoModuleOptions,
+      ): SnodoServerEntry =>
+        servers.add({ server: server ?? undefined, path, registry, hub, options }),
+      inject: [
+        SnodoServers,
+        SNODO_SERVER_NAME,
+        SNODO_ENDPOINT_PATH,
+        SNODO_REGISTRY,
+        SNODO_NOTIFICATION_HUB,
+        SNODO_RESOLVED_OPTIONS,
+      ],
+    },
   ],
-  exports: [SnodoRegistry, SnodoNotifier, SNODO_REGISTRY],
 })
 export class SnodoModule
   extends SnodoConfigurableModule
-  implements OnApplicationBootstrap, OnModuleDestroy
+  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy
 {
   private readonly logger = new Logger('Snodo');
   private sourceSubscription?: { unsubscribe(): void };
@@ -117,8 +149,15 @@ export class SnodoModule
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
     @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
     @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
+    private readonly servers: SnodoServers,
+    @Inject(SNODO_SERVER_ENTRY) private readonly entry: SnodoServerEntry,
   ) {
     super();
+  }
+
+  /** Refuses a server that shares its name, path or stores with another server of the app. */
+  onModuleInit(): void {
+    this.servers.check(this.entry);
   }
 
   /** Starts listening to the `subscriptionSource`, if there is one. */

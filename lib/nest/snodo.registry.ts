@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { ComponentEnhancers } from './interfaces/component-enhancers.interface.js';
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
 import {
@@ -17,11 +17,19 @@ import {
 } from '../core/index.js';
 import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
 import type { InstrumentationHandler } from '../core/index.js';
-import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from './snodo.constants.js';
+import {
+  SNODO_NOTIFICATION_HUB,
+  SNODO_RESOLVED_OPTIONS,
+  SNODO_SERVER_NAME,
+} from './snodo.constants.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 import { privateListCaches } from './auth/private-list-caches.js';
+import { checkTag, checkTags, hasTag } from './servers/server-checks.js';
 
 type Change = (router: Router) => Router;
+
+/** The kind of component whose handler is each method, for messages. */
+const KIND_OF = { call: 'tool', read: 'resource', render: 'prompt' } as const;
 
 /**
  * Holds the server's current immutable runtime, and changes the catalog at run time.
@@ -29,8 +37,12 @@ type Change = (router: Router) => Router;
  * Every change builds a new runtime (schemas compiled, lists encoded and sorted) and swaps it in
  * atomically: requests already running finish on the runtime they started with, and outstanding
  * list cursors of a changed list expire. With `listChanged: true`, each change notifies the
- * sessions and listen streams that asked. Changes made before the app has bootstrapped are
- * applied on top of the discovered components.
+ * sessions and listen streams of this server that asked. Changes made before the app has
+ * bootstrapped are applied on top of the discovered components. Components can be hidden and
+ * shown again by tag ({@link hideTag}), without being removed.
+ *
+ * Inject it as `SnodoRegistry` for the default server, or with `@InjectSnodoRegistry(server)`
+ * for a named one (docs/multiple-servers.md).
  * @example
  * ```ts
  * registry.addTool({
@@ -44,14 +56,21 @@ type Change = (router: Router) => Router;
 export class SnodoRegistry implements RuntimeSource {
   private readonly logger = new Logger('Snodo');
   private current: Runtime;
+  /** Every component, the hidden ones included (the runtime's router leaves those out). */
+  private catalog = Router.empty();
   private installed = false;
   private readonly pending: Change[] = [];
+  private readonly hidden = new Set<string>();
+  /** The `server` name, for the log; `undefined` for the default server. */
+  private readonly server: string | undefined;
 
   constructor(
     @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
     @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
     private readonly contextCreator: SnodoContextCreator,
+    @Optional() @Inject(SNODO_SERVER_NAME) server?: string | null,
   ) {
+    this.server = server ?? undefined;
     this.current = new Runtime(this.runtimeOptions(options, Router.empty()));
   }
 
@@ -136,22 +155,90 @@ export class SnodoRegistry implements RuntimeSource {
     return this.remove('prompts', (router) => router.removePrompt(name));
   }
 
+  /** The tags hidden now ({@link hideTag}), sorted. */
+  get hiddenTags(): string[] {
+    return [...this.hidden].sort();
+  }
+
+  /**
+   * Hides every component with this tag: lists leave it out and calls get what an unknown
+   * component gets, until {@link showTag}; a component with several tags is hidden while one of
+   * them is. Each list that changes is announced with `list_changed` (with `listChanged: true`),
+   * to this server's clients only. Works before bootstrap too.
+   * @returns whether the tag was shown until now.
+   * @throws {Error} when `tag` is not a valid tag.
+   */
+  hideTag(tag: string): boolean {
+    checkTag(tag, 'hideTag()');
+    if (this.hidden.has(tag)) return false;
+    this.hidden.add(tag);
+    this.retag(tag);
+    return true;
+  }
+
+  /**
+   * Shows again the components hidden by {@link hideTag} (those without another hidden tag),
+   * announced as `hideTag()` is.
+   * @returns whether the tag was hidden.
+   * @throws {Error} when `tag` is not a valid tag.
+   */
+  showTag(tag: string): boolean {
+    checkTag(tag, 'showTag()');
+    if (!this.hidden.delete(tag)) return false;
+    this.retag(tag);
+    return true;
+  }
+
   /**
    * Installs the discovered components, then the changes made before bootstrap.
    * @internal
    */
   install(discovered: Router): void {
-    const router = this.pending.splice(0).reduce((current, change) => change(current), discovered);
-    this.current = this.current.withRouter(router);
+    this.catalog = this.pending.splice(0).reduce((current, change) => change(current), discovered);
+    this.current = this.current.withRouter(this.visible(), { capabilitiesFrom: this.catalog });
     this.installed = true;
+    const router = this.current.router;
     this.logger.log(
       NEST_MESSAGES.CATALOG_READY(
         router.listTools().length,
         router.listResources().length + router.listResourceTemplates().length,
         router.listPrompts().length,
         this.current.protocolVersions,
+        this.server,
       ),
     );
+  }
+
+  /** The catalog without the components of hidden tags. */
+  private visible(): Router {
+    if (this.hidden.size === 0) return this.catalog;
+    return this.catalog.filter((ref) => !hasTag(ref.component, this.hidden));
+  }
+
+  /**
+   * Applies a change of the hidden tags when a component has the tag (the runtime is rebuilt),
+   * and announces the lists that hold it.
+   */
+  private retag(tag: string): void {
+    if (!this.installed) return;
+    const only = new Set([tag]);
+    const catalog = this.catalog;
+    const lists: Record<ListKind, boolean> = {
+      tools: catalog.listTools().some((tool) => hasTag(tool, only)),
+      prompts: catalog.listPrompts().some((prompt) => hasTag(prompt, only)),
+      resources: [...catalog.listResources(), ...catalog.listResourceTemplates()].some((resource) =>
+        hasTag(resource, only),
+      ),
+    };
+    const changed = (Object.keys(lists) as ListKind[]).filter((kind) => lists[kind]);
+    if (changed.length === 0) return;
+    this.current = this.current.withRouter(this.visible(), { capabilitiesFrom: catalog });
+    if (!this.current.listChanged) return;
+    for (const kind of changed) {
+      this.hub.listChanged(kind).catch((error: unknown) => {
+        this.logger.warn(NEST_MESSAGES.TAGS_ANNOUNCE_FAILED(kind, String(error)));
+      });
+    }
   }
 
   /** The component with hooks from its guards and interceptors (and the opted-in global ones). */
@@ -161,6 +248,8 @@ export class SnodoRegistry implements RuntimeSource {
     enhancers: ComponentEnhancers = {},
   ): C {
     const handler = (component as Record<string, unknown>)[method];
+    const { definition, tags } = component as { definition?: { name?: string }; tags?: unknown };
+    checkTags(tags, `${KIND_OF[method]} "${definition?.name ?? '?'}" added in code`);
     const hooks = this.contextCreator.createFor(
       enhancers.guards ?? [],
       enhancers.interceptors ?? [],
@@ -176,7 +265,8 @@ export class SnodoRegistry implements RuntimeSource {
       this.pending.push(change);
       return;
     }
-    this.current = this.current.withRouter(change(this.current.router));
+    this.catalog = change(this.catalog);
+    this.current = this.current.withRouter(this.visible(), { capabilitiesFrom: this.catalog });
     if (this.current.listChanged) {
       this.hub.listChanged(kind).catch((error: unknown) => {
         this.logger.warn(`the ${kind} list changed, but the announcement failed: ${String(error)}`);
@@ -186,7 +276,7 @@ export class SnodoRegistry implements RuntimeSource {
 
   private remove(kind: ListKind, change: Change): boolean {
     const before = this.installed
-      ? this.current.router
+      ? this.catalog
       : this.pending.reduce((r, c) => c(r), this.current.router);
     if (change(before) === before) return false;
     this.change(kind, change);
@@ -197,6 +287,7 @@ export class SnodoRegistry implements RuntimeSource {
     return {
       ...options,
       ...privateListCaches(options, (message) => this.logger.warn(message)),
+      server: this.server,
       instrumentation: this.instrumentation(options.instrumentation, options.logOperations),
       router,
       onHandlerError: (ref, error) =>

@@ -11,6 +11,7 @@ describe.each([
   'docs/prompts.md',
   'docs/transports.md',
   'docs/explorer.md',
+  'docs/multiple-servers.md',
 ])('%s', (page) => {
   const text = readFileSync(resolve(root, page), 'utf8');
   const snippets = [...text.matchAll(SNIPPET)].map((match) => [match[1]!, match[2]!] as const);

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
+import type { Tagged } from './tagged.interface.js';
 import type { Icon } from './tool.interface.js';
 
 /**
@@ -64,7 +65,7 @@ export interface Completable {
  * a string (one user message), a list of messages, or `Result.promptGet(messages, {...})`.
  * @publicApi
  */
-export interface PromptComponent extends Completable, ComponentHooks {
+export interface PromptComponent extends Completable, ComponentHooks, Tagged {
   readonly definition: PromptDefinition;
   render(args: Readonly<Record<string, string>>, context: CallContext): unknown;
 }

@@ -3,6 +3,7 @@ import type { ContentAnnotations } from '../results/content.type.js';
 import type { TemplateVariables } from '../uri-template/uri-template.type.js';
 import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
+import type { Tagged } from './tagged.interface.js';
 import type { Completable } from './prompt.interface.js';
 import type { CacheHint } from '../runtime/cache-hint.interface.js';
 import type { Icon } from './tool.interface.js';
@@ -42,7 +43,7 @@ export interface ResourceDefinition {
  * `Result.resourceRead(...)`, or `undefined` when there is nothing at that URI.
  * @publicApi
  */
-export interface ResourceComponent extends Completable, ComponentHooks {
+export interface ResourceComponent extends Completable, ComponentHooks, Tagged {
   readonly definition: ResourceDefinition;
   read(params: JsonObject, context: CallContext): unknown;
   /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */

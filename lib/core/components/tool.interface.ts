@@ -1,5 +1,6 @@
 import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
+import type { Tagged } from './tagged.interface.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { JsonSchema, ValidationIssue } from '../schema/schema-validator.interface.js';
 
@@ -80,7 +81,7 @@ export interface ToolTaskOptions {
  * {@link SnodoError} for a request that should never have been dispatched.
  * @publicApi
  */
-export interface ToolComponent extends ComponentHooks {
+export interface ToolComponent extends ComponentHooks, Tagged {
   readonly definition: ToolDefinition;
   /** Whether and how it runs as a task, for clients of the tasks extension. */
   readonly task?: ToolTaskOptions;

@@ -185,6 +185,8 @@ export const MESSAGES = {
     `Snodo: an extension replaces the method ${method}, which the method table does not have`,
   SERVER_NAME_REQUIRED: 'Snodo: the server needs a non-empty "name"',
   SERVER_VERSION_REQUIRED: 'Snodo: the server needs a non-empty "version"',
+  BAD_SERVER_LABEL:
+    'Snodo: the "server" option must be a non-empty string that tells this server from the others of the process',
   BAD_INSTRUMENTATION: 'Snodo: instrumentation must be a function that takes an operation event',
   BAD_OPEN_TELEMETRY: 'Snodo: openTelemetry must be true or false',
   BAD_PAGE_SIZE: 'Snodo: pagination.pageSize must be a whole number of 1 or more',

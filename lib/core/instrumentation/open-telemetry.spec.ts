@@ -109,6 +109,11 @@ describe('OpenTelemetry spans', () => {
     );
   });
 
+  it('should name the server of a runtime with a server option', async () => {
+    await serverWith({ server: 'admin' })('echo');
+    expect(exporter.getFinishedSpans()[0]!.attributes['snodo.server.name']).toBe('admin');
+  });
+
   it('should take the parent from the HTTP headers when _meta has none', async () => {
     const call = serverWith();
     await call('echo', {}, { headers: { traceparent: PARENT } });

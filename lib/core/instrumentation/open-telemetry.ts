@@ -19,7 +19,7 @@ const TRACE_FIELDS = ['traceparent', 'tracestate'] as const;
  * Server spans for MCP requests after the OpenTelemetry semantic conventions for MCP: named
  * `{mcp.method.name} {target}`, kind SERVER, with `mcp.method.name`, `mcp.protocol.version`,
  * `mcp.session.id`, `jsonrpc.request.id`, `gen_ai.tool.name` or `gen_ai.prompt.name`,
- * `network.transport` and, on failure, `error.type` (the JSON-RPC code, `tool_error`, or the
+ * `network.transport`, `snodo.server.name` for a server with a `server` name and, on failure, `error.type` (the JSON-RPC code, `tool_error`, or the
  * class of what was thrown). The parent comes from `_meta` or the HTTP headers (W3C trace
  * context, through the registered propagator). Attributes are only built for recording spans, and
  * never hold argument values or resource URIs.
@@ -99,5 +99,6 @@ function attributesOf(operation: OperationContext, span: SpanRequest): OpenTelem
     ...span.attributes,
   };
   if (operation.sessionId !== undefined) attributes['mcp.session.id'] = operation.sessionId;
+  if (operation.server !== undefined) attributes['snodo.server.name'] = operation.server;
   return attributes;
 }

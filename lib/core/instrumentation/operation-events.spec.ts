@@ -94,6 +94,15 @@ describe('operation events', () => {
     expect(events[1]!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('should name the server, when it has a server option', async () => {
+    const { events, call } = serverWith({ server: 'admin' });
+    await call('echo');
+    expect(events.map((e) => e.server)).toEqual(['admin', 'admin']);
+    expect(() => serverWith({ server: '' })).toThrow(
+      'Snodo: the "server" option must be a non-empty string',
+    );
+  });
+
   it('should tell a tool error, a JSON-RPC error and a refused authorization apart', async () => {
     const { events, call } = serverWith();
     await call('fails');

@@ -19,6 +19,8 @@ export interface OperationContext {
   /** `modern` for 2026-07-28, `legacy` for the initialize era. */
   readonly era: 'modern' | 'legacy';
   readonly protocolVersion: string;
+  /** The server's `server` option, when it has one: which server of the process served it. */
+  readonly server?: string;
   /** `http`, `stdio` or `in-process`. */
   readonly transport: string;
   /** The initialize-era session, when there is one. */
@@ -58,7 +60,10 @@ export const operationChannel = tracingChannel<unknown, OperationContext>(OPERAT
 export function operationContext(
   operation: string,
   component: string | undefined,
-  fields: Pick<OperationContext, 'era' | 'protocolVersion' | 'transport' | 'sessionId' | 'client'>,
+  fields: Pick<
+    OperationContext,
+    'era' | 'protocolVersion' | 'transport' | 'sessionId' | 'client' | 'server'
+  >,
 ): OperationContext {
   return { operation, component, ...fields };
 }

@@ -239,6 +239,7 @@ export class ProtocolHandler {
       transport: exchange.transport,
       sessionId: exchange.session?.id,
       client: client.clientInfo?.name,
+      server: runtime.options.server,
     });
     const attributes =
       component === undefined ? undefined : descriptor?.spanAttributes?.(component);

@@ -4,8 +4,10 @@ import type { ToolComponent } from '../components/tool.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { validatePromptDefinition } from './prompt-definition.validator.js';
 import { validateResourceDefinition } from './resource-definition.validator.js';
+import type { ComponentRef } from './authorization-policy.interface.js';
 import {
   uriOf,
+  type AnyRoute,
   type PromptRoute,
   type ResourceRoute,
   type RouterState,
@@ -179,5 +181,42 @@ export function withoutResource(state: RouterState, name: string): RouterState {
       resources: state.lists.resources.filter((candidate) => candidate !== route),
       templates: state.lists.templates.filter((candidate) => candidate !== route),
     },
+  };
+}
+
+/** The routes of a map that pass `keep`, as a new map. */
+const kept = <R extends AnyRoute>(
+  map: ReadonlyMap<string, R>,
+  keep: (ref: ComponentRef) => boolean,
+): Map<string, R> => new Map([...map].filter(([, route]) => keep(route.ref)));
+
+/**
+ * The state with only the components that `keep` accepts (the same state when it accepts them
+ * all), in one pass: what a catalog looks like with some components hidden.
+ * @internal
+ */
+export function withOnly(state: RouterState, keep: (ref: ComponentRef) => boolean): RouterState {
+  const { lists } = state;
+  const every = [...lists.tools, ...lists.prompts, ...lists.resources, ...lists.templates];
+  if (every.every((route) => keep(route.ref))) return state;
+  const tools = lists.tools.filter((route) => keep(route.ref));
+  const prompts = lists.prompts.filter((route) => keep(route.ref));
+  const resources = lists.resources.filter((route) => keep(route.ref));
+  const templates = lists.templates.filter((route) => keep(route.ref));
+  return {
+    policed: [...tools, ...prompts, ...resources, ...templates].some(
+      (route) => route.component.authorize !== undefined,
+    ),
+    tools: kept(state.tools, keep),
+    prompts: kept(state.prompts, keep),
+    resourceNames: kept(state.resourceNames, keep),
+    resources: kept(state.resources, keep),
+    templates: kept(state.templates, keep),
+    lists: Object.freeze({
+      tools: Object.freeze(tools),
+      prompts: Object.freeze(prompts),
+      resources: Object.freeze(resources),
+      templates: Object.freeze(templates),
+    }),
   };
 }

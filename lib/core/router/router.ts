@@ -7,6 +7,7 @@ import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
 import type { Completion, GetPromptResult } from '../results/prompt-result.js';
 import type { ReadResourceResult } from '../results/resource-result.js';
+import type { ComponentRef } from './authorization-policy.interface.js';
 import type { CatalogList } from './catalog-list.js';
 import { decide, visibleRoutes } from './component-run.js';
 import { complete } from './completion.js';
@@ -17,6 +18,7 @@ import { readResource, resolveResource } from './resource-read.js';
 import {
   withPrompt,
   withResource,
+  withOnly,
   withTool,
   withoutPrompt,
   withoutResource,
@@ -102,6 +104,14 @@ export class Router {
   /** A router without the prompt named `name` (this router when there is none). */
   removePrompt(name: string): Router {
     return this.next(withoutPrompt(this.state, name));
+  }
+
+  /**
+   * A router with only the components that `keep` accepts (this router when it accepts them all),
+   * such as a catalog with some components hidden by tag.
+   */
+  filter(keep: (ref: ComponentRef) => boolean): Router {
+    return this.next(withOnly(this.state, keep));
   }
 
   /**

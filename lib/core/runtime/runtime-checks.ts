@@ -37,14 +37,17 @@ export function checkProtocols(protocols: readonly ProtocolVersion[]): readonly 
 }
 
 /**
- * The server's name and version, checked.
+ * The server's name and version (and its `server` label, when it has one), checked.
  * @throws {Error} when one is missing or empty.
  * @internal
  */
-export function checkIdentity(name: unknown, version: unknown): void {
+export function checkIdentity(name: unknown, version: unknown, server?: unknown): void {
   if (typeof name !== 'string' || name.length === 0) throw new Error(MESSAGES.SERVER_NAME_REQUIRED);
   if (typeof version !== 'string' || version.length === 0) {
     throw new Error(MESSAGES.SERVER_VERSION_REQUIRED);
+  }
+  if (server !== undefined && (typeof server !== 'string' || server.length === 0)) {
+    throw new Error(MESSAGES.BAD_SERVER_LABEL);
   }
 }
 

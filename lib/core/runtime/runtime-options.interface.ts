@@ -21,6 +21,12 @@ export interface RuntimeOptions {
   version: string;
   /** A display name, sent as `serverInfo.title`. */
   title?: string;
+  /**
+   * Tells this server from the other servers of the process in instrumentation (never sent to
+   * clients): operation events carry it as `server`, spans as the attribute `snodo.server.name`.
+   * In Nest, the `server` option of `SnodoModule.forRoot()` sets it. @default none
+   */
+  server?: string;
   /** Natural-language hints for the model, sent by `initialize` and `server/discover`. */
   instructions?: string;
   /**

@@ -104,9 +104,12 @@ export class Runtime {
   private readonly listings: Readonly<Record<CatalogList, CatalogListing>>;
   private readonly listCaches: Readonly<Record<CatalogList, CacheHint>>;
 
-  /** @throws {Error} when an option is invalid or a tool schema cannot be compiled. */
-  constructor(options: RuntimeOptions, requestStates?: RequestStateCodec) {
-    checkIdentity(options.name, options.version);
+  /**
+   * @param from the router whose components decide the capabilities (see {@link withRouter}).
+   * @throws {Error} when an option is invalid or a tool schema cannot be compiled.
+   */
+  constructor(options: RuntimeOptions, requestStates?: RequestStateCodec, from?: Router) {
+    checkIdentity(options.name, options.version, options.server);
     const serverInfo: Implementation = { name: options.name, version: options.version };
     if (options.title !== undefined) serverInfo.title = options.title;
     this.serverInfo = Object.freeze(serverInfo);
@@ -117,8 +120,9 @@ export class Runtime {
     const extensions = checkExtensions(options.extensions);
     // Skill files are resources: a server of the skills extension serves resources, skills or not.
     const skills = extensions?.[SKILLS_EXTENSION] !== undefined;
+    const decides = from ?? this.router;
     this.capabilities = mergeCapabilities(
-      buildCapabilities(this.router, this.resourceSubscriptions, this.listChanged, skills),
+      buildCapabilities(decides, this.resourceSubscriptions, this.listChanged, skills),
       options.capabilities,
       this,
     );
@@ -191,9 +195,14 @@ export class Runtime {
     return Object.freeze({ ttlMs: checked.ttlMs, scope: 'private' });
   }
 
-  /** A runtime with the same options and another router (a catalog change). */
-  withRouter(router: Router): Runtime {
-    return new Runtime({ ...this.options, router }, this.requestStates);
+  /**
+   * A runtime with the same options and another router (a catalog change).
+   * @param options.capabilitiesFrom the router whose components decide the capabilities instead:
+   *   a catalog with some components hidden keeps the capabilities of the whole catalog, so that
+   *   what clients were told at initialize still holds.
+   */
+  withRouter(router: Router, options: { readonly capabilitiesFrom?: Router } = {}): Runtime {
+    return new Runtime({ ...this.options, router }, this.requestStates, options.capabilitiesFrom);
   }
 
   /** The cache hint of a list. */

@@ -1,8 +1,13 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { BearerAuthenticator } from '../../auth/index.js';
-import { SNODO_AUTHENTICATOR, SNODO_ENDPOINT_PATH } from '../snodo.constants.js';
+import {
+  SNODO_AUTHENTICATOR,
+  SNODO_ENDPOINT_PATH,
+  SNODO_SERVER_ENTRY,
+} from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
+import { SnodoServers, type SnodoServerEntry } from '../servers/snodo-servers.js';
 
 /** What Snodo uses of an HTTP adapter to serve the metadata. */
 interface AdapterLike {
@@ -15,7 +20,9 @@ interface AdapterLike {
  * Serves the Protected Resource Metadata (RFC 9728) at `/.well-known/oauth-protected-resource`
  * and at its path-suffixed URL, at the root of the host (outside the global prefix, where RFC 9728
  * puts it), through the HTTP adapter's public `get()`, on Express and Fastify alike. Warns when the
- * `resource` URL does not name the endpoint's real path.
+ * `resource` URL does not name the endpoint's real path. In an app where several servers check
+ * tokens, the root URL would be ambiguous: each serves its path-suffixed URL only (which its
+ * challenges name).
  * @internal
  */
 @Injectable()
@@ -26,6 +33,8 @@ export class ProtectedResourceRoutes implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly config: ApplicationConfig,
     @Inject(SNODO_ENDPOINT_PATH) private readonly path: string,
+    private readonly servers: SnodoServers,
+    @Inject(SNODO_SERVER_ENTRY) private readonly entry: SnodoServerEntry,
     @Optional()
     @Inject(SNODO_AUTHENTICATOR)
     private readonly authenticator?: BearerAuthenticator | null,
@@ -37,7 +46,9 @@ export class ProtectedResourceRoutes implements OnModuleInit {
     if (adapter === undefined || adapter === null) return;
     const resource = this.authenticator.resource;
     const body = resource.document;
-    for (const path of resource.metadataPaths) {
+    const alone = this.servers.onlyOneWithAuth(this.entry);
+    const paths = resource.metadataPaths.filter((path) => alone || path === resource.metadataPath);
+    for (const path of paths) {
       adapter.get(path, (_req, res) => {
         adapter.setHeader(res, 'Access-Control-Allow-Origin', '*');
         adapter.setHeader(res, 'Cache-Control', 'max-age=3600');

@@ -21,6 +21,7 @@ import { ScopesGuard } from '../auth/scopes.guard.js';
 import { SNODO_AUTHENTICATOR, SNODO_RESOLVED_OPTIONS, SNODO_SCOPES } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { SnodoTimeout } from '../wrappers/snodo-timeout.interceptor.js';
+import { SnodoServerEnhancers } from '../servers/server-enhancers.js';
 import { ComponentPipeline } from './component-pipeline.js';
 import { declaredEnhancers, EnhancerResolver } from './enhancer-resolver.js';
 import { guardRefusal, mapComponentException } from './enhancer-exception.mapper.js';
@@ -46,7 +47,9 @@ interface Target {
  * where `switchToHttp()` gives the call's HTTP request and response. They are found through
  * Nest's injector, so testing overrides apply. Global guards and interceptors, which already run
  * on the endpoint's route, take part only when marked with `@SnodoEnhancer()`; global pipes and
- * filters always do. A declared guard that Nest cannot resolve stops bootstrap (fail closed).
+ * filters always do. The server's own (`guards` and `interceptors` options) come after the global
+ * ones and before the component's. A declared guard that Nest cannot resolve stops bootstrap
+ * (fail closed).
  * @internal
  */
 @Injectable()
@@ -60,6 +63,7 @@ export class SnodoContextCreator {
     reflector: Reflector,
     moduleRef: ModuleRef,
     @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
+    private readonly server: SnodoServerEnhancers,
     @Optional()
     @Inject(SNODO_AUTHENTICATOR)
     private readonly authenticator?: BearerAuthenticator | null,
@@ -84,21 +88,23 @@ export class SnodoContextCreator {
           : NEST_MESSAGES.INTERCEPTOR_NOT_RESOLVED(where, name),
       );
     };
-    const guards = [
-      ...this.scopesGuard(classRef, callback, where),
-      ...this.resolver.optedIn(this.config.getGlobalGuards()),
-      ...this.resolver.resolve<CanActivate>(
+    const guards = {
+      before: [
+        ...this.scopesGuard(classRef, callback, where),
+        ...this.resolver.optedIn(this.config.getGlobalGuards()),
+      ],
+      after: this.resolver.resolve<CanActivate>(
         declaredEnhancers('guard', classRef, callback),
         unresolved('guard'),
       ),
-    ];
-    const interceptors = [
-      ...this.resolver.optedIn(this.config.getGlobalInterceptors()),
-      ...this.resolver.resolve<NestInterceptor>(
+    };
+    const interceptors = {
+      before: this.resolver.optedIn(this.config.getGlobalInterceptors()),
+      after: this.resolver.resolve<NestInterceptor>(
         declaredEnhancers('interceptor', classRef, callback),
         unresolved('interceptor'),
       ),
-    ];
+    };
     const pipeline = this.pipeline(instance, method, classRef, callback);
     return this.hooks(guards, interceptors, { classRef, callback }, pipeline);
   }
@@ -111,8 +117,8 @@ export class SnodoContextCreator {
     callback: Callback,
   ): ComponentHooks {
     return this.hooks(
-      [...this.resolver.optedIn(this.config.getGlobalGuards()), ...guards],
-      [...this.resolver.optedIn(this.config.getGlobalInterceptors()), ...interceptors],
+      { before: this.resolver.optedIn(this.config.getGlobalGuards()), after: guards },
+      { before: this.resolver.optedIn(this.config.getGlobalInterceptors()), after: interceptors },
       { classRef: holder.constructor as Type, callback },
       undefined,
     );
@@ -151,20 +157,63 @@ export class SnodoContextCreator {
   }
 
   private hooks(
-    guards: CanActivate[],
-    declared: NestInterceptor[],
+    guards: Around<CanActivate>,
+    interceptors: Around<NestInterceptor>,
     target: Target,
     pipeline: ComponentPipeline | undefined,
   ): ComponentHooks {
-    const interceptors =
-      this.defaultTimeout === undefined ||
-      declared.some((interceptor) => interceptor instanceof SnodoTimeout)
-        ? declared
-        : [this.defaultTimeout, ...declared];
-    const hooks: ComponentHooks = { wrap: wrapHook(interceptors, target, pipeline) };
-    if (guards.length > 0) hooks.authorize = authorizeHook(guards, target);
+    const timeout = this.defaultTimeout;
+    const allInterceptors = withServer(
+      interceptors,
+      this.server.hasInterceptors ? () => this.server.interceptors : undefined,
+      (all) =>
+        timeout === undefined || all.some((interceptor) => interceptor instanceof SnodoTimeout)
+          ? all
+          : [timeout, ...all],
+    );
+    const hooks: ComponentHooks = { wrap: wrapHook(allInterceptors, target, pipeline) };
+    if (guards.before.length + guards.after.length > 0 || this.server.hasGuards) {
+      // Fail closed: until the server's guards are resolved, nothing gets through.
+      const serverGuards = this.server.hasGuards
+        ? () => this.server.guards ?? UNTIL_RESOLVED
+        : undefined;
+      hooks.authorize = authorizeHook(withServer(guards, serverGuards), target);
+    }
     return hooks;
   }
+}
+
+/** Enhancers that go before the server's own (global ones) and after them (the component's). */
+interface Around<T> {
+  readonly before: readonly T[];
+  readonly after: readonly T[];
+}
+
+/** Stands for the server's guards before they are resolved (no request reaches that far). */
+const UNTIL_RESOLVED: readonly CanActivate[] = Object.freeze([{ canActivate: () => false }]);
+
+/**
+ * The enhancers of a component in order, with the server's own between the global and the
+ * component's ones. The server's are resolved when the module initialises, after some hooks are
+ * built: the list is made on first use once they are, and kept.
+ */
+function withServer<T>(
+  around: Around<T>,
+  server: (() => readonly T[] | undefined) | undefined,
+  finish: (all: readonly T[]) => readonly T[] = (all) => all,
+): () => readonly T[] {
+  if (server === undefined) {
+    const all = finish([...around.before, ...around.after]);
+    return () => all;
+  }
+  let all: readonly T[] | undefined;
+  return () => {
+    if (all !== undefined) return all;
+    const own = server();
+    const list = finish([...around.before, ...(own ?? []), ...around.after]);
+    if (own !== undefined && (own as unknown) !== UNTIL_RESOLVED) all = list;
+    return list;
+  };
 }
 
 /** Runs interceptors around `inner`, first one outermost, as Nest's own consumer does. */
@@ -184,11 +233,12 @@ function intercept(
 
 /** Each run: interceptors, then pipes and filters (when any), then the handler; what they throw is mapped. */
 function wrapHook(
-  interceptors: readonly NestInterceptor[],
+  interceptorsOf: () => readonly NestInterceptor[],
   target: Target,
   pipeline: ComponentPipeline | undefined,
 ): NonNullable<ComponentHooks['wrap']> {
   return async (invocation: ComponentInvocation, next) => {
+    const interceptors = interceptorsOf();
     const snodo = new SnodoInvocation(
       'invocation',
       invocation.component,
@@ -223,10 +273,11 @@ function wrapHook(
 
 /** The guards as the component's policy, in both phases. */
 function authorizeHook(
-  guards: readonly CanActivate[],
+  guardsOf: () => readonly CanActivate[],
   target: Target,
 ): NonNullable<ComponentHooks['authorize']> {
   return async (phase, context: CallContext, component) => {
+    const guards = guardsOf();
     const snodo = new SnodoInvocation(phase, component, undefined, undefined, context);
     const host = new SnodoContextHost(target.classRef, target.callback, snodo);
     try {

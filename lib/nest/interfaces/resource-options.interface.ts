@@ -13,6 +13,12 @@ import type {
 export interface ResourceOptions extends Omit<ResourceDefinition, 'name' | '_meta'> {
   /** The programmatic name, unique among resources. @default the method name (required on a class) */
   name?: string;
+  /**
+   * The component's tags, for selecting it into a server (`SnodoModule.forRoot({ tags })`) and
+   * hiding it at run time (`SnodoRegistry.hideTag()`); never sent to clients. Each 1 to 64
+   * characters of `A-Z a-z 0-9 _ - . : /`. @default none
+   */
+  tags?: readonly string[];
   /** Sent as the resource's `_meta`. */
   meta?: JsonObject;
   /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */

@@ -1,4 +1,4 @@
-import type { CanActivate, Type } from '@nestjs/common';
+import type { CanActivate, NestInterceptor, Type } from '@nestjs/common';
 import type { MessageToolDeclaration } from '../message-tools/message-tool.declaration.js';
 import type {
   InMemorySessionStoreOptions,
@@ -28,7 +28,7 @@ export interface SubscriptionSource {
  */
 export type SnodoServerOptions = Omit<
   RuntimeOptions,
-  'router' | 'authorization' | 'onHandlerError' | 'onWarning' | 'onInternalError'
+  'router' | 'authorization' | 'onHandlerError' | 'onWarning' | 'onInternalError' | 'server'
 > &
   Pick<
     StreamableHttpOptions,
@@ -103,6 +103,44 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
    * @default none (skills come from `@Skill()` providers only)
    */
   skills?: SnodoSkillsOptions;
+  /**
+   * The modules this server takes its components from: the `@Tool()`, `@Resource()`,
+   * `@Prompt()` and `@Skill()` providers and controllers declared in these modules (not in the
+   * modules they import), as `include` of `@nestjs/graphql` and `@nestjs/swagger`. With `tags`
+   * too, a component must pass both. `[]` takes none: a server of `messageTools` and components
+   * registered in code. See docs/multiple-servers.md.
+   * @default every module of the app
+   */
+  include?: readonly Type<unknown>[];
+  /**
+   * Takes only the components declared with at least one of these tags
+   * (`@Tool({ tags: ['admin'] })`, and so on for resources, prompts and skills); untagged
+   * components are left out. With `include` too, a component must pass both.
+   * @default every component, tagged or not
+   */
+  tags?: readonly string[];
+  /**
+   * Serves the discovered tools and prompts under `<namespace>_<name>` (`billing` turns `refund`
+   * into `billing_refund`), so that servers built from the same modules keep their names apart.
+   * Resource URIs and names, skills, `messageTools` and components added to the registry in code
+   * keep their own. 1 to 64 characters of `A-Z a-z 0-9 _ - .`; each name must still be a valid
+   * tool or prompt name. @default none
+   */
+  namespace?: string;
+  /**
+   * Guards of every component of this server (discovered, message tools, skill files, and those
+   * added to the registry in code), as `@UseGuards()` takes them: instances, or classes that Nest
+   * finds among the app's providers or builds with their dependencies. They run in both phases
+   * (discovery hides what they refuse), after the global guards marked with `@SnodoEnhancer()` and
+   * before each component's own. @default none
+   */
+  guards?: readonly (CanActivate | Type<CanActivate>)[];
+  /**
+   * Interceptors of every component of this server, as `@UseInterceptors()` takes them: after the
+   * global interceptors marked with `@SnodoEnhancer()` and before each component's own (first one
+   * outermost), such as a `SnodoRateLimit` for the whole server. @default none
+   */
+  interceptors?: readonly (NestInterceptor | Type<NestInterceptor>)[];
 }
 
 /**
@@ -136,6 +174,16 @@ export interface SnodoExplorerOptions {
 export interface SnodoModuleExtras {
   /** The endpoint path, under the app's global prefix. @default 'mcp' */
   path: string;
+  /**
+   * The server's name in the app, for an app that serves several MCP servers (one `forRoot()`
+   * each): its registry and notifier are injected with `@InjectSnodoRegistry(server)` and
+   * `@InjectSnodoNotifier(server)`, and `bootstrapStdio()`, `createSnodoTestClient()` and
+   * `snodo catalog --server` choose it by this name; operation events and spans carry it. 1 to 64
+   * characters of `A-Z a-z 0-9 _ - .`. One server of the app may go without one: it is injected as
+   * `SnodoRegistry` and `SnodoNotifier`, as with a single server. See docs/multiple-servers.md.
+   * @default none (the app's default server)
+   */
+  server?: string;
   /** Register the module globally. @default true */
   isGlobal: boolean;
   /**

@@ -18,6 +18,12 @@ export interface ToolOptions extends Omit<ToolDefinition, 'name' | 'inputSchema'
   inputSchema?: JsonSchema;
   /** With `@Arg()` declarations: whether the arguments may hold properties not declared. */
   additionalProperties?: boolean;
+  /**
+   * The component's tags, for selecting it into a server (`SnodoModule.forRoot({ tags })`) and
+   * hiding it at run time (`SnodoRegistry.hideTag()`); never sent to clients. Each 1 to 64
+   * characters of `A-Z a-z 0-9 _ - . : /`. @default none
+   */
+  tags?: readonly string[];
   /** Sent as the tool's `_meta`. */
   meta?: JsonObject;
   /**

@@ -66,6 +66,7 @@ export function messageToolComponent(
       inputSchema: declaration.inputSchema,
       ...(declaration.annotations === undefined ? {} : { annotations: declaration.annotations }),
     },
+    ...(declaration.tags === undefined ? {} : { tags: declaration.tags }),
     async call(args: JsonObject) {
       const issue = schema.validate(args);
       if (issue !== undefined) {

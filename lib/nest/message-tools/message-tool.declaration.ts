@@ -23,6 +23,8 @@ export interface MessageToolOptions {
    * @default the arguments
    */
   message?: ((args: JsonObject) => unknown) | string | number | boolean | JsonObject | null;
+  /** The tool's tags, for hiding it at run time (`SnodoRegistry.hideTag()`). @default none */
+  tags?: readonly string[];
   /** Guards and interceptors, as for a component added to `SnodoRegistry`. */
   enhancers?: ComponentEnhancers;
 }

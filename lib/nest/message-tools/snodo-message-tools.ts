@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
-import { SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
-import { SnodoRegistry } from '../snodo.registry.js';
+import { SNODO_REGISTRY, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
+import type { SnodoRegistry } from '../snodo.registry.js';
 import { messageToolComponent, type MessageClient } from './message-tool.component.js';
 import type { MessageToolDeclaration } from './message-tool.declaration.js';
 
@@ -15,7 +15,7 @@ import type { MessageToolDeclaration } from './message-tool.declaration.js';
 export class SnodoMessageTools implements OnModuleInit {
   constructor(
     @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
-    private readonly registry: SnodoRegistry,
+    @Inject(SNODO_REGISTRY) private readonly registry: SnodoRegistry,
     private readonly moduleRef: ModuleRef,
   ) {}
 

@@ -23,6 +23,11 @@ export interface SkillOptions {
    * `skill://acme/billing/<name>`. @default none
    */
   path?: string;
+  /**
+   * The skill's tags, for selecting it into a server (`SnodoModule.forRoot({ tags })`) and hiding
+   * its files at run time (`SnodoRegistry.hideTag()`); not part of its frontmatter. @default none
+   */
+  tags?: readonly string[];
   /** The frontmatter's `metadata` mapping. @default none */
   metadata?: Record<string, string>;
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { MetadataScanner } from '@nestjs/core';
 import { resolve } from 'node:path';
 import {
   defineSkill,
@@ -7,6 +7,7 @@ import {
   skillResources,
   SKILLS_EXTENSION,
   type JsonObject,
+  type ResourceComponent,
   type Router,
   type Skill,
   type SkillFiles,
@@ -17,9 +18,8 @@ import { SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import type { SkillOptions, SnodoSkillsOptions } from './skill-options.interface.js';
 import { SNODO_SKILL_OPTIONS } from './skill.constants.js';
-
-/** A provider or controller as discovery finds it. */
-type InstanceWrapper = ReturnType<DiscoveryService['getProviders']>[number];
+import { checkTags } from '../servers/server-checks.js';
+import { ServerSelection, type InstanceWrapper } from '../servers/server-selection.js';
 
 /** A `@Skill()` found on a provider: the instance and the method that gives its files. */
 interface DeclaredSkill {
@@ -27,6 +27,33 @@ interface DeclaredSkill {
   readonly method: string;
   readonly options: SkillOptions;
   readonly where: string;
+  /** Its tags, checked. */
+  readonly tags: readonly string[] | undefined;
+}
+
+/** A built skill with the tags of its declaration. */
+interface TaggedSkill {
+  readonly skill: Skill;
+  readonly tags: readonly string[] | undefined;
+}
+
+/**
+ * The skills' files with the tags of every skill that serves them (a nested skill's files are
+ * files of the enclosing one too), so that hiding a tag hides the skill's files and listing.
+ */
+function taggedResources(
+  resources: readonly ResourceComponent[],
+  skills: readonly TaggedSkill[],
+): ResourceComponent[] {
+  const tagged = skills.filter(({ tags }) => tags !== undefined && tags.length > 0);
+  if (tagged.length === 0) return [...resources];
+  return resources.map((resource) => {
+    const uri = resource.definition.uri ?? '';
+    const tags = tagged
+      .filter(({ skill }) => uri.startsWith(`${skill.root}/`))
+      .flatMap((each) => each.tags!);
+    return tags.length === 0 ? resource : Object.freeze({ ...resource, tags: [...new Set(tags)] });
+  });
 }
 
 /** The options of `@Skill()` on a class or method, if it has the decorator. */
@@ -71,8 +98,8 @@ function checkSkillsOption(option: unknown): SnodoSkillsOptions | undefined {
 }
 
 /**
- * Builds the app's skills at bootstrap: the `@Skill()` classes and methods of every provider and
- * controller (their files asked for once; their guards and interceptors as the hooks of every
+ * Builds the server's skills at bootstrap: the `@Skill()` classes and methods of the providers
+ * and controllers it selects (`include`, `tags`; their files asked for once; their guards and interceptors as the hooks of every
  * file) and the skills of the `skills` directory (with the global enhancers marked for Snodo),
  * then registers their files as resources.
  * @internal
@@ -82,7 +109,7 @@ export class SkillExplorer {
   private readonly logger = new Logger('Snodo');
 
   constructor(
-    private readonly discovery: DiscoveryService,
+    private readonly selection: ServerSelection,
     private readonly scanner: MetadataScanner,
     private readonly contextCreator: SnodoContextCreator,
     @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
@@ -94,15 +121,19 @@ export class SkillExplorer {
    */
   async register(router: Router): Promise<Router> {
     const directory = checkSkillsOption(this.options.skills);
-    const skills: Skill[] = [];
-    for (const declared of this.explore()) skills.push(await this.build(declared));
-    if (directory !== undefined) skills.push(...(await this.fromDirectory(directory)));
+    const skills: TaggedSkill[] = [];
+    for (const declared of this.explore())
+      skills.push({ skill: await this.build(declared), tags: declared.tags });
+    if (directory !== undefined)
+      for (const skill of await this.fromDirectory(directory))
+        skills.push({ skill, tags: undefined });
     if (skills.length === 0) return router;
     if (this.options.extensions?.[SKILLS_EXTENSION] === undefined) {
       this.logger.warn(NEST_MESSAGES.SKILLS_WITHOUT_EXTENSION(skills.length));
     }
     let registered = router;
-    for (const resource of skillResources(skills)) {
+    const resources = skillResources(skills.map(({ skill }) => skill));
+    for (const resource of taggedResources(resources, skills)) {
       try {
         registered = registered.registerResource(resource);
       } catch (error) {
@@ -113,11 +144,13 @@ export class SkillExplorer {
     return registered;
   }
 
-  /** Every `@Skill()` class and method, in discovery order. */
+  /** Every `@Skill()` class and method the server takes, in discovery order. */
   private explore(): DeclaredSkill[] {
     const found: DeclaredSkill[] = [];
-    for (const wrapper of [...this.discovery.getProviders(), ...this.discovery.getControllers()]) {
-      const declared = this.declaredOn(wrapper);
+    for (const wrapper of this.selection.wrappers()) {
+      const declared = this.declaredOn(wrapper).filter(({ tags, where }) =>
+        this.selection.takes(tags, where),
+      );
       if (declared.length > 0 && !wrapper.isDependencyTreeStatic()) {
         throw new Error(NEST_MESSAGES.SKILL_ON_REQUEST_SCOPED(declared[0]!.where));
       }
@@ -140,12 +173,26 @@ export class SkillExplorer {
       if (typeof target.files !== 'function') {
         throw new Error(NEST_MESSAGES.SKILL_CLASS_WITHOUT_FILES(className));
       }
-      declared.push({ instance: target, method: 'files', options: onClass, where: className });
+      const tags = checkTags(onClass.tags, className);
+      declared.push({
+        instance: target,
+        method: 'files',
+        options: onClass,
+        where: className,
+        tags,
+      });
     }
     for (const method of this.scanner.getAllMethodNames(prototype)) {
       const options = optionsOf(prototype[method]!);
       if (options === undefined) continue;
-      declared.push({ instance: target, method, options, where: `${className}.${method}()` });
+      const where = `${className}.${method}()`;
+      declared.push({
+        instance: target,
+        method,
+        options,
+        where,
+        tags: checkTags(options.tags, where),
+      });
     }
     return declared;
   }

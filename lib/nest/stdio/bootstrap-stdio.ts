@@ -1,10 +1,7 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NotificationHub } from '../../core/index.js';
 import { StdioTransport } from '../../transports/index.js';
-import { SNODO_NOTIFICATION_HUB, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
-import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
-import { SnodoRegistry } from '../snodo.registry.js';
+import { serverOf } from '../servers/snodo-servers.js';
 import { StderrLogger } from './stderr.logger.js';
 
 /**
@@ -18,12 +15,20 @@ export interface BootstrapStdioOptions {
   output?: NodeJS.WritableStream;
   /** Exit the process when serving ends (input closed, or SIGTERM). @default true */
   exit?: boolean;
+  /**
+   * Which server of the app to serve, by the `server` name given to its `forRoot()` (an app of
+   * several servers, docs/multiple-servers.md); the others are built but not served.
+   * @default the server without a name, or the app's only server
+   */
+  server?: string;
 }
 
 /**
  * Serves a Nest module over stdio: starts an application context (no HTTP server), routes every
  * Nest log line to stderr, serves newline-delimited JSON-RPC on stdin/stdout, and shuts the
- * application down cleanly when stdin ends or on SIGTERM / SIGINT.
+ * application down cleanly when stdin ends or on SIGTERM / SIGINT. In an app of several servers,
+ * `options.server` says which one.
+ * @throws {Error} when the app has no such server, or several and `server` names none.
  * @example
  * ```ts
  * // main-stdio.ts
@@ -38,12 +43,19 @@ export async function bootstrapStdio(
 ): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(module, { logger: new StderrLogger() });
   await app.init();
-  const transport = new StdioTransport(app.get(SnodoRegistry), {
-    hub: app.get<NotificationHub>(SNODO_NOTIFICATION_HUB),
+  let served: ReturnType<typeof serverOf>;
+  try {
+    served = serverOf(app, options.server);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const transport = new StdioTransport(served.registry, {
+    hub: served.hub,
     input: (options.input ?? process.stdin) as never,
     output: (options.output ?? process.stdout) as never,
   });
-  const { shutdownTimeoutMs } = app.get<SnodoModuleOptions>(SNODO_RESOLVED_OPTIONS);
+  const { shutdownTimeoutMs } = served.options;
   const stop = (): void => void transport.shutdown(shutdownTimeoutMs ?? 10_000);
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

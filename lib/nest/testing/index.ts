@@ -1,1 +1,5 @@
-export { createSnodoTestClient, type SnodoTestTarget } from './create-snodo-test-client.js';
+export {
+  createSnodoTestClient,
+  type SnodoTestClientOptions,
+  type SnodoTestTarget,
+} from './create-snodo-test-client.js';

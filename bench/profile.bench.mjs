@@ -1,0 +1,158 @@
+// Where a request's CPU time goes (issue 27): the raw floor and Snodo's standalone listener each
+// serve tools/call under autocannon with V8's sampling profiler on (--cpu-prof); the samples are
+// grouped into stages by the file of the function that was running, and each stage's share of the
+// server's CPU time per request is printed in µs and written to docs/benchmarks.md.
+//   PROFILE_SECONDS (default 5), BENCH_CONNECTIONS (16), BENCH_OUTPUT (docs/benchmarks.md).
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuTime, load, openSession } from './http/harness.mjs';
+import { REQUESTS } from './http/tools.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const OPS = ['tools/call (2026-07-28)', 'tools/call (2025-11-25)'];
+const SERVERS = [
+  { key: 'raw', label: 'raw node:http (raw floor)', file: 'server-raw.mjs', sessions: false },
+  {
+    key: 'snodo',
+    label: 'Snodo, standalone listener',
+    file: 'server-snodo-standalone.mjs',
+    sessions: true,
+  },
+];
+
+/** Stages, first match wins: a pattern on the function's script URL (or name, for natives). */
+const STAGES = [
+  [
+    'socket writes (writev, write)',
+    (url, name) => url === '' && /^(writev|writeUtf8String|writeBuffer)$/.test(name),
+  ],
+  ['garbage collection', (url, name) => name === '(garbage collector)'],
+  [
+    'Snodo: reading the body and parsing JSON',
+    (url) => /\/(body-reader|json-rpc\.parser|json-depth)\.js$/.test(url),
+  ],
+  [
+    'Snodo: the POST (media types, Host/Origin, session)',
+    (url) =>
+      /\/(post-request\.handler|request-headers|host-check|streamable-http\.transport|standalone\.server|running-posts|in-memory-session\.store|lazy-abort)\.js$/.test(
+        url,
+      ),
+  ],
+  [
+    'Snodo: the exchange and the response',
+    (url) =>
+      /\/(post-exchange|json-response\.writer|serialized-message|event-streams|sse\.writer)\.js$/.test(
+        url,
+      ),
+  ],
+  ['Snodo: protocol handler, envelope, method', (url) => /\/core\/protocol\//.test(url)],
+  [
+    'Snodo: router, validation, handler, result',
+    (url) => /\/core\/(router|schema|results|components|runtime|instrumentation)\//.test(url),
+  ],
+  ['the benchmark server itself', (url) => /\/bench\/http\//.test(url)],
+  ['Node: HTTP, streams, events, timers', (url) => url.startsWith('node:')],
+  ['other (the VM, microtask queue, natives)', () => true],
+];
+const IDLE = new Set(['(idle)', '(program)']);
+
+/** CPU time per stage (µs per request) from a profile and the request count. */
+function breakdown(profile, cpuPerRequest) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const time = new Map();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id);
+    const { url, functionName } = node.callFrame;
+    if (IDLE.has(functionName)) return;
+    const delta = profile.timeDeltas[i] ?? 0;
+    busy += delta;
+    const stage = STAGES.find(([, matches]) => matches(url, functionName))[0];
+    time.set(stage, (time.get(stage) ?? 0) + delta);
+  });
+  return new Map(STAGES.map(([stage]) => [stage, ((time.get(stage) ?? 0) / busy) * cpuPerRequest]));
+}
+
+async function profiled(spec, op) {
+  const dir = mkdtempSync(join(tmpdir(), 'snodo-profile-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = fork(join(here, 'http', spec.file), [], {
+    env: { ...process.env, PORT: String(port) },
+    execArgv: ['--expose-gc', '--cpu-prof', `--cpu-prof-dir=${dir}`],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await once(child, 'message');
+  const server = { ...spec, child, url: `http://127.0.0.1:${port}/mcp`, session: undefined };
+  try {
+    if (spec.sessions) server.session = await openSession(server);
+    await load(server, REQUESTS[op], { connections: CONNECTIONS, seconds: 1 });
+    const before = await cpuTime(server);
+    const sample = await load(server, REQUESTS[op], { connections: CONNECTIONS, seconds: SECONDS });
+    const cpu = ((await cpuTime(server)) - before) / (sample.rps * SECONDS);
+    const exited = once(child, 'exit');
+    child.send('exit');
+    await exited;
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    return { cpu, stages: breakdown(profile, cpu) };
+  } finally {
+    if (child.exitCode === null) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results = new Map();
+for (const op of OPS) {
+  for (const spec of SERVERS) {
+    const result = await profiled(spec, op);
+    results.set(`${spec.key}|${op}`, result);
+    console.log(`${spec.label} ${op}: ${result.cpu.toFixed(1)} µs CPU per request`);
+  }
+}
+
+const header = [
+  '| Stage',
+  ...OPS.flatMap((op) => SERVERS.map((s) => `${s.key === 'raw' ? 'raw floor' : 'Snodo'}, ${op}`)),
+];
+const rows = STAGES.map(([stage]) => {
+  const cells = OPS.flatMap((op) =>
+    SERVERS.map((s) => results.get(`${s.key}|${op}`).stages.get(stage).toFixed(1)),
+  );
+  return `| ${stage} | ${cells.join(' | ')} |`;
+});
+const totals = OPS.flatMap((op) =>
+  SERVERS.map((s) => `**${results.get(`${s.key}|${op}`).cpu.toFixed(1)}**`),
+);
+const table = [
+  `${header.join(' | ')} |`,
+  `| --- |${' --- |'.repeat(header.length - 1)}`,
+  ...rows,
+  `| **server CPU per request** | ${totals.join(' | ')} |`,
+].join('\n');
+console.log(`\n${table}`);
+
+const generated = `<!-- profile-bench:start (written by npm run bench; edit outside these markers) -->
+
+Generated by \`npm run bench\` (bench/profile.bench.mjs) on ${new Date().toISOString().slice(0, 10)}:
+${SECONDS} s of autocannon (${CONNECTIONS} connections) per row with V8's sampling profiler on in the
+server; µs of server CPU per request, split by the stage the sampled function belongs to.
+
+${table}
+
+<!-- profile-bench:end -->`;
+const output = process.env.BENCH_OUTPUT ?? join(here, '..', 'docs', 'benchmarks.md');
+const previous = existsSync(output) ? readFileSync(output, 'utf8') : '';
+const marked = /<!-- profile-bench:start[\s\S]*<!-- profile-bench:end -->/;
+writeFileSync(
+  output,
+  marked.test(previous)
+    ? previous.replace(marked, () => generated)
+    : `${previous}\n## Where the time goes\n\n${generated}\n`,
+);
+console.log(`\nwritten to ${output}`);

@@ -1,0 +1,6 @@
+export {
+  getSnodoNotifierToken,
+  getSnodoRegistryToken,
+  InjectSnodoNotifier,
+  InjectSnodoRegistry,
+} from './snodo-server.tokens.js';
