@@ -26,6 +26,8 @@ const modules = files.filter((file) => file.endsWith('.js'));
 const declarations = files.filter((file) => file.endsWith('.d.ts'));
 const usesImportMeta = new Set([
   'core/instrumentation/open-telemetry.js',
+  'core/schema/ajv.validator.js',
+  'core/skills/skill-frontmatter.js',
   'nest/explorer-page/explorer-assets.js',
 ]);
 

@@ -32,6 +32,32 @@ try {
   const discovered = await inProcess.request('server/discover');
   if (discovered.resultType !== 'complete' || inProcess.protocolVersion !== '2026-07-28')
     throw new Error('server/discover gave no complete 2026-07-28 result');
+  // ./transports: the standalone listener serves the same runtime over HTTP, without Nest.
+  const transports = await import(pathToFileURL(join(dir, 'dist/transports/index.js')).href);
+  const listener = transports.createStreamableHttpServer({ runtime });
+  await new Promise((done) => listener.listen(0, '127.0.0.1', done));
+  const answered = await fetch(`http://127.0.0.1:${listener.address().port}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'server/discover',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'server/discover',
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  });
+  await new Promise((done) => listener.close(done));
+  if (answered.status !== 200) throw new Error(`./transports answered ${answered.status}`);
   const markdown = client.renderCatalog(await client.readCatalog(inProcess));
   if (!markdown.startsWith('# exports-check 1.0.0: MCP catalog'))
     throw new Error('the catalog could not be rendered without Nest');
@@ -51,6 +77,11 @@ try {
   // The CommonJS copies: the same, through require().
   const require = createRequire(join(dir, 'package.json'));
   const coreCjs = require(join(dir, 'dist/cjs/core/index.js'));
+  if (
+    typeof require(join(dir, 'dist/cjs/transports/index.js')).createStreamableHttpServer !==
+    'function'
+  )
+    throw new Error('the CommonJS ./transports has no createStreamableHttpServer');
   const clientCjs = require(join(dir, 'dist/cjs/client/index.js'));
   const cjsClient = await clientCjs.SnodoClient.inProcess(
     new coreCjs.Runtime({ name: 'exports-check', version: '1.0.0' }),
@@ -65,7 +96,7 @@ try {
   }
   if (nestRequired) throw new Error('the check is void: "." was required without Nest installed');
   console.log(
-    'exports: ./core, ./client and ./redis (with ioredis) load without Nest, as ES modules and as CommonJS; "." needs it, as expected',
+    'exports: ./core, ./client, ./transports and ./redis (with ioredis) load without Nest, as ES modules and as CommonJS; "." needs it, as expected',
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

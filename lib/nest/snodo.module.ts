@@ -6,10 +6,10 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
+import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { InMemorySessionStore, NotificationHub, type SharedStore } from '../core/index.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
-import { StreamableHttpTransport } from '../transports/index.js';
+import { StreamableHttpTransport, type ListeningServer } from '../transports/index.js';
 import type {
   SnodoModuleOptions,
   SubscriptionSource,
@@ -151,6 +151,7 @@ export class SnodoModule
     @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
     private readonly servers: SnodoServers,
     @Inject(SNODO_SERVER_ENTRY) private readonly entry: SnodoServerEntry,
+    private readonly adapterHost: HttpAdapterHost,
   ) {
     super();
   }
@@ -160,8 +161,15 @@ export class SnodoModule
     this.servers.check(this.entry);
   }
 
-  /** Starts listening to the `subscriptionSource`, if there is one. */
+  /**
+   * Prepares the schema validator once the app's HTTP server listens (an app that never listens,
+   * such as one on stdio, compiles on first need), and starts listening to the
+   * `subscriptionSource`, if there is one.
+   */
   onApplicationBootstrap(): void {
+    const server: unknown = this.adapterHost.httpAdapter?.getHttpServer();
+    if (typeof (server as { once?: unknown } | undefined)?.once === 'function')
+      this.transport.warmUpWhenListening(server as ListeningServer);
     const source = checkSubscriptionSource(this.options);
     if (source === undefined) return;
     let warned = false;

@@ -32,6 +32,11 @@ export interface SchemaValidator {
   /** A short name for messages and caches, such as `basic` or `ajv`. */
   readonly name: string;
   compile(schema: JsonSchema): CompiledSchema;
+  /**
+   * Prepares what the first compilation would (a library to load, an engine to build) ahead of
+   * need. Optional; called once the server listens, in its first idle moment.
+   */
+  warmUp?(): void;
 }
 
 /** The built-in validators by name. @publicApi */

@@ -1,9 +1,16 @@
-import { parse, stringify } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isJsonObject } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import { findNonJson } from '../results/json-value.js';
 import { RESERVED_METADATA_PREFIX } from './skill-constants.js';
+
+let yamlModule: typeof Yaml | undefined;
+
+/** The yaml package, loaded when a skill is first read or written (not at every app's start). */
+const yamlPackage = (): typeof Yaml =>
+  (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 /**
  * A skill's frontmatter: the YAML block at the top of its manifest, as JSON. `name` and
@@ -85,7 +92,7 @@ export function checkFrontmatter(value: unknown): SkillFrontmatter {
 export function parseFrontmatter(yaml: string): SkillFrontmatter {
   let value: unknown;
   try {
-    value = parse(yaml, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
+    value = yamlPackage().parse(yaml, { schema: 'core', uniqueKeys: true, maxAliasCount: 100 });
   } catch (error) {
     throw new SkillDefinitionError(MESSAGES.SKILL_FRONTMATTER_YAML((error as Error).message));
   }
@@ -103,7 +110,7 @@ export function renderManifest(
   body: string,
 ): { text: string; frontmatter: SkillFrontmatter } {
   const checked = checkFrontmatter(frontmatter);
-  const yaml = stringify(checked, { lineWidth: 0 });
+  const yaml = yamlPackage().stringify(checked, { lineWidth: 0 });
   const text = `---\n${yaml}---\n\n${body.replace(/^\r?\n/, '')}`;
   const parsed = parseFrontmatter(splitManifest(text)!.yaml);
   return { text, frontmatter: parsed };
@@ -120,7 +127,7 @@ export function readManifestFrontmatter(text: string): JsonObject | undefined {
   const block = splitManifest(text);
   if (block === undefined) return undefined;
   try {
-    const value: unknown = parse(block.yaml, {
+    const value: unknown = yamlPackage().parse(block.yaml, {
       schema: 'core',
       uniqueKeys: true,
       maxAliasCount: 100,

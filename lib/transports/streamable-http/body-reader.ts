@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import {
+  classifyMessage,
   classifyParsed,
   parseMessage,
   type InboundMessage,
@@ -26,7 +27,12 @@ export type BodyReadOutcome =
       /** The bytes went on to a framework's parser, whose value the transport is then handed. */
       readonly forParser?: true;
     }
-  | { readonly ok: true; readonly parsed: unknown }
+  | {
+      readonly ok: true;
+      readonly parsed: unknown;
+      /** The bytes it was parsed from were checked for depth before the parser had them. */
+      readonly depthChecked?: true;
+    }
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
 /**
@@ -131,9 +137,10 @@ export function messageOf(
   outcome: Extract<BodyReadOutcome, { ok: true }>,
   maxDepth: number,
 ): InboundMessage {
-  return 'parsed' in outcome
-    ? classifyParsed(outcome.parsed, maxDepth)
-    : parseMessage(outcome.body.toString('utf8'), maxDepth);
+  if (!('parsed' in outcome)) return parseMessage(outcome.body.toString('utf8'), maxDepth);
+  return outcome.depthChecked === true
+    ? classifyMessage(outcome.parsed)
+    : classifyParsed(outcome.parsed, maxDepth);
 }
 
 /**

@@ -44,6 +44,9 @@ export class HostCheck {
   private readonly mode: boolean | 'loopback';
   private readonly hosts: ReadonlySet<string>;
   private readonly origins: ReadonlySet<string> | undefined;
+  /** The last `Host` header seen and whether it is allowed: clients send the same one each time. */
+  private lastHost: string | undefined;
+  private lastHostAllowed = false;
 
   constructor(options: HostCheckOptions = {}) {
     this.mode = options.dnsRebindingProtection ?? 'loopback';
@@ -64,13 +67,22 @@ export class HostCheck {
     ) {
       return undefined;
     }
-    const host = req.headers.host === undefined ? undefined : hostName(req.headers.host);
-    if (host === undefined || !this.hosts.has(host)) return TRANSPORT_MESSAGES.HOST_NOT_ALLOWED;
+    if (!this.hostAllowed(req.headers.host)) return TRANSPORT_MESSAGES.HOST_NOT_ALLOWED;
     const origin = req.headers.origin;
     if (origin !== undefined && !this.originAllowed(origin)) {
       return TRANSPORT_MESSAGES.ORIGIN_NOT_ALLOWED;
     }
     return undefined;
+  }
+
+  private hostAllowed(header: string | undefined): boolean {
+    if (header === undefined) return false;
+    if (header !== this.lastHost) {
+      const host = hostName(header);
+      this.lastHostAllowed = host !== undefined && this.hosts.has(host);
+      this.lastHost = header;
+    }
+    return this.lastHostAllowed;
   }
 
   private originAllowed(origin: string): boolean {

@@ -1,6 +1,7 @@
 export {
   DEFAULT_BODY_LIMIT,
   StreamableHttpTransport,
+  type ListeningServer,
   type RouteRefusal,
   type StreamableHttpOptions,
 } from './streamable-http.transport.js';

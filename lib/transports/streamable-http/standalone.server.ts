@@ -79,6 +79,7 @@ export function createStreamableHttpServer(
       void transport.handle(req, res);
     },
   );
+  transport.warmUpWhenListening(server);
   const close = server.close.bind(server);
   server.close = (callback?: (error?: Error) => void) => {
     transport.close();

@@ -41,6 +41,12 @@ import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 export { PRE_READ_BODY } from './body-reader.js';
 export { DEFAULT_BODY_LIMIT, type StreamableHttpOptions } from './streamable-http.options.js';
 
+/** What {@link StreamableHttpTransport.warmUpWhenListening} needs of an HTTP server. @internal */
+export interface ListeningServer {
+  readonly listening?: boolean;
+  once(event: 'listening', listener: () => void): unknown;
+}
+
 /** How to answer a request the app refused on the endpoint's route. @publicApi */
 export interface RouteRefusal {
   /** The HTTP status. */
@@ -125,6 +131,25 @@ export class StreamableHttpTransport {
     this.stopWatchingEnds = this.sessions.onEnd?.((id) => this.releaseSession(id));
   }
 
+  /**
+   * Once `server` listens, in its first idle moment, lets the schema validator prepare itself
+   * (`SchemaValidator.warmUp`: ajv is loaded then), so that the first request to validate
+   * does not wait for it. A warm-up that fails is left to the first compilation to report.
+   */
+  warmUpWhenListening(server: ListeningServer): void {
+    const warmUp = (): void => {
+      setImmediate(() => {
+        try {
+          this.source.runtime.schemaValidator.warmUp?.();
+        } catch {
+          // The first compilation that needs it fails the same way, with the tool's name.
+        }
+      }).unref();
+    };
+    if (server.listening === true) warmUp();
+    else server.once('listening', warmUp);
+  }
+
   /** Ends every open stream (at shutdown, so that the HTTP server can close). */
   close(): void {
     this.stopWatchingEnds?.();
@@ -177,8 +202,14 @@ export class StreamableHttpTransport {
    *   transport read and kept come first.
    */
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
-    if (parsedBody !== undefined && isParsersBody((req as PreReadRequest)[PRE_READ_BODY]))
-      (req as PreReadRequest)[PRE_READ_BODY] = { ok: true, parsed: parsedBody };
+    const read = (req as PreReadRequest)[PRE_READ_BODY];
+    if (parsedBody !== undefined && isParsersBody(read)) {
+      // Bytes that went to the parser had their depth checked already (bodyForParser).
+      (req as PreReadRequest)[PRE_READ_BODY] =
+        read === undefined
+          ? { ok: true, parsed: parsedBody }
+          : { ok: true, parsed: parsedBody, depthChecked: true };
+    }
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
     try {
