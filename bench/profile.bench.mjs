@@ -1,18 +1,33 @@
 // Where a request's CPU time goes (issue 27): the raw floor and Snodo's standalone listener each
 // serve tools/call under autocannon with V8's sampling profiler on (--cpu-prof); the samples are
 // grouped into stages by the file of the function that was running, and each stage's share of the
-// server's CPU time per request is printed in µs and written to docs/benchmarks.md.
+// server's CPU time per request is printed in µs and written to docs/benchmarks.md. The stages are
+// told apart by file, so Snodo is served from a build of lib/ with one module per file (tsc's own
+// output, in node_modules/.cache), not from the bundled dist/: the code is the same.
 //   PROFILE_SECONDS (default 5), BENCH_CONNECTIONS (16), BENCH_OUTPUT (docs/benchmarks.md).
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cpuTime, load, openSession } from './http/harness.mjs';
 import { REQUESTS } from './http/tools.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const PER_FILE = join(here, '..', 'node_modules', '.cache', 'snodo-profile', 'dist');
+rmSync(PER_FILE, { recursive: true, force: true });
+execFileSync(
+  process.execPath,
+  [
+    join(here, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
+    '-p',
+    'tsconfig.build.json',
+  ].concat(['--outDir', PER_FILE, '--declaration', 'false', '--sourceMap', 'false']),
+  { cwd: join(here, '..'), stdio: 'inherit' },
+);
+// Below node_modules, Node reads no package.json of the project's: say these are ES modules.
+writeFileSync(join(PER_FILE, 'package.json'), '{ "type": "module" }\n');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const OPS = ['tools/call (2026-07-28)', 'tools/call (2025-11-25)'];
@@ -83,7 +98,7 @@ async function profiled(spec, op) {
   const dir = mkdtempSync(join(tmpdir(), 'snodo-profile-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = fork(join(here, 'http', spec.file), [], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), SNODO_DIST: pathToFileURL(PER_FILE).href },
     execArgv: ['--expose-gc', '--cpu-prof', `--cpu-prof-dir=${dir}`],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -1,6 +1,9 @@
 // Snodo's standalone node:http listener, same runtime and protocol handling, no Nest.
-import { Router, createRuntime } from '../../dist/core/index.js';
-import { createStreamableHttpServer } from '../../dist/transports/index.js';
+import { URL } from 'node:url';
+// SNODO_DIST: another build of lib/ to serve (the profile benchmark's, one module per file).
+const dist = process.env.SNODO_DIST ?? new URL('../../dist', import.meta.url).href;
+const { Router, createRuntime } = await import(`${dist}/core/index.js`);
+const { createStreamableHttpServer } = await import(`${dist}/transports/index.js`);
 import { ready } from './ipc.mjs';
 import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
 
