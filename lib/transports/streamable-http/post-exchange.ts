@@ -161,6 +161,11 @@ export class PostExchange implements Exchange {
    * (on its event stream, or as a 503) and closes the connection. What the handler does after is
    * dropped.
    */
+  /** Aborts the handler: the client cancelled the request. */
+  cancel(reason: Error): void {
+    this.abort.abort(reason);
+  }
+
   abandon(id: JsonRpcId | undefined): void {
     if (this.abandoned) return;
     this.abandoned = true;

@@ -36,6 +36,10 @@ const timeout = (value: number | undefined, fallback: number, name: string): num
   return chosen;
 };
 
+/** A request's path without its query and trailing slashes (`/mcp/?a=1` → `/mcp`). */
+const pathOf = (url: string | undefined): string =>
+  (url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
+
 /**
  * A plain `node:http` server for the Streamable HTTP endpoint, for apps without an HTTP platform:
  * the same transport, checks and limits as the Nest controller, and timeouts for slow clients.
@@ -71,8 +75,7 @@ export function createStreamableHttpServer(
   const server = createServer(
     { headersTimeout, requestTimeout, connectionsCheckingInterval },
     (req, res) => {
-      const pathname = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
-      if (pathname !== path) {
+      if (req.url !== path && pathOf(req.url) !== path) {
         sendError(res, 404, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.NOT_THE_ENDPOINT(path));
         return;
       }

@@ -296,7 +296,8 @@ export class StreamableHttpTransport {
     sendError(res, 503, ErrorCode.InternalError, message, id, { Connection: 'close' });
   }
 
-  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Not `async`: a promise returned from an async function costs extra turns of the queue. */
+  private route(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
     const refusal = this.hostCheck.refusal(req);
     if (refusal !== undefined) return sendError(res, 403, ErrorCode.InvalidRequest, refusal);
     switch (req.method) {
@@ -323,13 +324,11 @@ export class StreamableHttpTransport {
    * decides on size and syntax, and keeps it on the request for {@link handle}.
    * @returns why the body cannot be served (answer with {@link rejectBody}), or `undefined`.
    */
-  async readBodyFirst(
-    req: IncomingMessage,
-    stream: Readable = req,
-  ): Promise<BodyProblem | undefined> {
-    const outcome = await readBody(req, this.bodyLimit, stream);
-    (req as PreReadRequest)[PRE_READ_BODY] = outcome;
-    return outcome.ok ? undefined : outcome.reason;
+  readBodyFirst(req: IncomingMessage, stream: Readable = req): Promise<BodyProblem | undefined> {
+    return readBody(req, this.bodyLimit, stream).then((outcome) => {
+      (req as PreReadRequest)[PRE_READ_BODY] = outcome;
+      return outcome.ok ? undefined : outcome.reason;
+    });
   }
 
   /**
