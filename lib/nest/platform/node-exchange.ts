@@ -76,7 +76,19 @@ export function nodeExchange(req: unknown, res: unknown): NodeExchange {
     // and it carries the pair for the guards' switchToHttp().
     (request.raw as { [FRAMEWORK_REQUEST]?: unknown })[FRAMEWORK_REQUEST] = request;
     (request as WithPlatformPair)[PLATFORM_PAIR] = new PlatformPair(request, res);
-    return { req: request.raw, res: res.raw, parsedBody: request.body };
+    return new Exchange(request.raw, res.raw, request.body);
   }
-  return { req: req as IncomingMessage, res: res as ServerResponse };
+  return new Exchange(req as IncomingMessage, res as ServerResponse, undefined);
+}
+
+/**
+ * A class, not a literal: V8 may allocate a literal that survived once straight into the old
+ * generation, from where it would keep every later request and response alive until a full GC.
+ */
+class Exchange implements NodeExchange {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly parsedBody: unknown,
+  ) {}
 }

@@ -3,7 +3,11 @@ import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Observable } from 'rxjs';
-import type { BodyProblem, StreamableHttpTransport } from '../../transports/index.js';
+import type {
+  BodyProblem,
+  FirstReadReceiver,
+  StreamableHttpTransport,
+} from '../../transports/index.js';
 import { SNODO_ENDPOINT_PATH, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { endpointMatcher } from './endpoint-matcher.js';
@@ -144,10 +148,7 @@ export class SnodoBodyReader implements OnModuleInit {
       this.isEndpoint((req as { originalUrl?: string }).originalUrl ?? req.url ?? '');
     adapter.use(function snodoBodyReader(req, res, next) {
       if (!isEndpointPost(req)) return next();
-      transport.readBodyFirst(req).then((problem) => {
-        if (problem === undefined) next();
-        else transport.rejectBody(res, problem);
-      }, next);
+      transport.tapBodyFirst(req, req, new ExpressBodyRead(transport, res, next));
     });
   }
 
@@ -188,25 +189,55 @@ export class SnodoBodyReader implements OnModuleInit {
  * the request's id, once the route's guards have run, as on Express).
  */
 function readFirstHook(transport: StreamableHttpTransport): PreParsingHook {
-  // Callback style, not async: one promise fewer per request.
+  // Callback style and no closure per request: what the reading needs afterwards is on a
+  // FastifyBodyRead (see tapBody() on why closures held by a request's listeners cost more).
   return function snodoReadBodyFirst(request, reply, payload, done) {
     const req = request.raw;
     if (req.method !== 'POST') return done(null, payload);
-    transport.readBodyFirst(req, payload).then(
-      (problem) => {
-        if (problem !== undefined) {
-          reply.hijack();
-          transport.rejectBody(reply.raw, problem);
-          return done(null);
-        }
-        // What Fastify compares with Content-Length: the bytes a hook before this one counted,
-        // or the declared length, which Node's parser held the body to.
-        const counted = (payload as { receivedEncodedLength?: number }).receivedEncodedLength;
-        const declared = Number(req.headers['content-length']);
-        const received = counted ?? (Number.isNaN(declared) ? 0 : declared);
-        done(null, payloadOf(transport.bodyForParser(req), received));
-      },
-      (error: unknown) => done(error),
+    transport.tapBodyFirst(
+      req,
+      payload,
+      new FastifyBodyRead(transport, request, reply, payload, done),
     );
   };
+}
+
+/** One body the Express middleware reads: what happens once it is read (no closure, as on Fastify). */
+class ExpressBodyRead implements FirstReadReceiver {
+  constructor(
+    private readonly transport: StreamableHttpTransport,
+    private readonly res: ServerResponse,
+    private readonly next: Next,
+  ) {}
+
+  bodyReadFirst(problem: BodyProblem | undefined): void {
+    if (problem === undefined) this.next();
+    else this.transport.rejectBody(this.res, problem);
+  }
+}
+
+/** One body the `preParsing` hook reads: what happens once it is read. */
+class FastifyBodyRead implements FirstReadReceiver {
+  constructor(
+    private readonly transport: StreamableHttpTransport,
+    private readonly request: FastifyLikeRequest,
+    private readonly reply: FastifyLikeReply,
+    private readonly payload: Readable,
+    private readonly done: (error: unknown, payload?: Readable) => void,
+  ) {}
+
+  bodyReadFirst(problem: BodyProblem | undefined): void {
+    if (problem !== undefined) {
+      this.reply.hijack();
+      this.transport.rejectBody(this.reply.raw, problem);
+      return this.done(null);
+    }
+    // What Fastify compares with Content-Length: the bytes a hook before this one counted, or the
+    // declared length, which Node's parser held the body to.
+    const req = this.request.raw;
+    const counted = (this.payload as { receivedEncodedLength?: number }).receivedEncodedLength;
+    const declared = Number(req.headers['content-length']);
+    const received = counted ?? (Number.isNaN(declared) ? 0 : declared);
+    this.done(null, payloadOf(this.transport.bodyForParser(req), received));
+  }
 }

@@ -47,6 +47,11 @@ export type PreReadRequest = IncomingMessage & {
   body?: unknown;
 };
 
+/** Who is told, once, what reading a body gave. @internal */
+export interface BodyReceiver {
+  bodyRead(outcome: BodyReadOutcome): void;
+}
+
 /**
  * Reads a request body up to `limit` bytes. A declared or actual length above the limit stops
  * reading at once: the caller answers 413 and closes the connection.
@@ -59,44 +64,124 @@ export function readBody(
   limit: number,
   stream: Readable = req,
 ): Promise<BodyReadOutcome> {
+  return new Promise((resolve) => tapBody(req, limit, stream, new Resolver(resolve)));
+}
+
+/** Who is told what reading a body first gave: the problem, or `undefined`. @internal */
+export interface FirstReadReceiver {
+  bodyReadFirst(problem: BodyProblem | undefined): void;
+}
+
+/** Keeps what was read on the request (see {@link PRE_READ_BODY}), then tells the receiver. @internal */
+export class FirstRead implements BodyReceiver {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly receiver: FirstReadReceiver,
+  ) {}
+
+  bodyRead(outcome: BodyReadOutcome): void {
+    (this.req as PreReadRequest)[PRE_READ_BODY] = outcome;
+    this.receiver.bodyReadFirst(outcome.ok ? undefined : outcome.reason);
+  }
+}
+
+/** A promise's `resolve` as a {@link BodyReceiver}. */
+class Resolver implements BodyReceiver {
+  constructor(readonly bodyRead: (outcome: BodyReadOutcome) => void) {}
+}
+
+/**
+ * {@link readBody} without a promise: `receiver.bodyRead()` is called once with the outcome
+ * (at once when the declared length is over the limit).
+ *
+ * Nothing here is a closure: the listeners are functions of the module that find the reading on
+ * the stream, and what the caller needs afterwards is on its receiver. A closure made per request
+ * and held by the request's listeners can keep, through V8's allocation-site pretenuring, every
+ * object its scope reaches alive until a full GC (a Fastify request and reply, on the Fastify
+ * path: 1.9 MB promoted per scavenge before, 0.1 MB after).
+ * @internal
+ */
+export function tapBody(
+  req: IncomingMessage,
+  limit: number,
+  stream: Readable,
+  receiver: BodyReceiver,
+): void {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit && stream === req) {
-    return Promise.resolve({ ok: false, reason: 'too-large' });
+    return receiver.bodyRead(TOO_LARGE);
   }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (outcome: BodyReadOutcome): void => {
-      if (settled) return;
-      settled = true;
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-      stream.off('close', onClose);
-      resolve(outcome);
-    };
-    const onData = (chunk: Buffer | string): void => {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += bytes.length;
-      if (size > limit) {
-        stream.pause();
-        settle({ ok: false, reason: 'too-large' });
-        return;
-      }
-      chunks.push(bytes);
-    };
-    const onEnd = (): void =>
-      settle({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
-    const onError = (): void => settle({ ok: false, reason: 'aborted' });
-    const onClose = (): void => {
-      if (!(stream as Partial<IncomingMessage>).complete) settle({ ok: false, reason: 'aborted' });
-    };
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onError);
-    stream.on('close', onClose);
-  });
+  (stream as Tapped)[TAP] = new BodyTap(limit, receiver);
+  stream.on('data', onTapData);
+  stream.on('end', onTapEnd);
+  stream.on('error', onTapError);
+  stream.on('close', onTapClose);
+}
+
+const TOO_LARGE: BodyReadOutcome = Object.freeze({ ok: false, reason: 'too-large' });
+const ABORTED: BodyReadOutcome = Object.freeze({ ok: false, reason: 'aborted' });
+
+/** Where a stream being read keeps its reading. */
+const TAP = Symbol('snodo.bodyTap');
+type Tapped = Readable & { [TAP]?: BodyTap };
+
+/** One body being read: its chunks so far (most bodies come in one). */
+class BodyTap {
+  first: Buffer | undefined;
+  rest: Buffer[] | undefined;
+  size = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly receiver: BodyReceiver,
+  ) {}
+
+  body(): Buffer {
+    if (this.rest === undefined) return this.first ?? Buffer.alloc(0);
+    return Buffer.concat([this.first!, ...this.rest], this.size);
+  }
+}
+
+/** Stops reading `stream` and tells the receiver, once. */
+function settle(stream: Tapped, outcome: BodyReadOutcome | undefined): void {
+  const tap = stream[TAP];
+  if (tap === undefined) return;
+  stream[TAP] = undefined;
+  stream.off('data', onTapData);
+  stream.off('end', onTapEnd);
+  stream.off('error', onTapError);
+  stream.off('close', onTapClose);
+  tap.receiver.bodyRead(outcome ?? new ReadBody(tap.body()));
+}
+
+/** A body read in full. */
+class ReadBody {
+  readonly ok = true;
+  constructor(readonly body: Buffer) {}
+}
+
+function onTapData(this: Tapped, chunk: Buffer | string): void {
+  const tap = this[TAP]!;
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  tap.size += bytes.length;
+  if (tap.size > tap.limit) {
+    this.pause();
+    return settle(this, TOO_LARGE);
+  }
+  if (tap.first === undefined) tap.first = bytes;
+  else (tap.rest ??= []).push(bytes);
+}
+
+function onTapEnd(this: Tapped): void {
+  settle(this, undefined);
+}
+
+function onTapError(this: Tapped): void {
+  settle(this, ABORTED);
+}
+
+function onTapClose(this: Tapped): void {
+  if (!(this as Partial<IncomingMessage>).complete) settle(this, ABORTED);
 }
 
 const OPEN_OBJECT = 0x7b; // {

@@ -5,7 +5,7 @@ export {
   type RouteRefusal,
   type StreamableHttpOptions,
 } from './streamable-http.transport.js';
-export type { BodyProblem } from './body-reader.js';
+export type { BodyProblem, FirstReadReceiver } from './body-reader.js';
 export type { HostCheckOptions } from './host-check.js';
 export { createStreamableHttpServer, type StandaloneServerOptions } from './standalone.server.js';
 export { AUTH_INFO, FRAMEWORK_REQUEST } from './post-exchange.js';

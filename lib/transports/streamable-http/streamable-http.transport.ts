@@ -18,8 +18,11 @@ import {
   bytesNestDeeperThan,
   messageOf,
   readBody,
+  tapBody,
   type BodyProblem,
   type BodyReadOutcome,
+  FirstRead,
+  type FirstReadReceiver,
   type PreReadRequest,
 } from './body-reader.js';
 import { EventStreams } from './event-streams.js';
@@ -329,6 +332,14 @@ export class StreamableHttpTransport {
       (req as PreReadRequest)[PRE_READ_BODY] = outcome;
       return outcome.ok ? undefined : outcome.reason;
     });
+  }
+
+  /**
+   * {@link readBodyFirst} without a promise or a closure, for a platform hook that is called per
+   * request (Fastify's `preParsing`): `receiver.bodyReadFirst()` gets the problem, or `undefined`.
+   */
+  tapBodyFirst(req: IncomingMessage, stream: Readable, receiver: FirstReadReceiver): void {
+    tapBody(req, this.bodyLimit, stream, new FirstRead(req, receiver));
   }
 
   /**
