@@ -323,27 +323,18 @@ export class StreamableHttpTransport {
   }
 
   /**
-   * Reads the body of a POST before any framework body parser does, so that the transport alone
-   * decides on size and syntax, and keeps it on the request for {@link handle}.
-   * @returns why the body cannot be served (answer with {@link rejectBody}), or `undefined`.
-   */
-  readBodyFirst(req: IncomingMessage, stream: Readable = req): Promise<BodyProblem | undefined> {
-    return readBody(req, this.bodyLimit, stream).then((outcome) => {
-      (req as PreReadRequest)[PRE_READ_BODY] = outcome;
-      return outcome.ok ? undefined : outcome.reason;
-    });
-  }
-
-  /**
-   * {@link readBodyFirst} without a promise or a closure, for a platform hook that is called per
-   * request (Fastify's `preParsing`): `receiver.bodyReadFirst()` gets the problem, or `undefined`.
+   * Reads the body of a POST before any framework body parser does (Express's middleware,
+   * Fastify's `preParsing` hook), so that the transport alone decides on size and syntax, and
+   * keeps it on the request for {@link handle}. No promise and no closure per request (see
+   * `tapBody()`): `receiver.bodyReadFirst()` gets why the body cannot be served (answer with
+   * {@link rejectBody}), or `undefined`.
    */
   tapBodyFirst(req: IncomingMessage, stream: Readable, receiver: FirstReadReceiver): void {
     tapBody(req, this.bodyLimit, stream, new FirstRead(req, receiver));
   }
 
   /**
-   * For a framework whose parser is to parse the body {@link readBodyFirst} read (Fastify, so that
+   * For a framework whose parser is to parse the body {@link tapBodyFirst} read (Fastify, so that
    * its request carries the value): the bytes to hand it, then the framework's value is served.
    * `undefined` when no parser may have them because they nest deeper than `limits.maxJsonDepth`:
    * the transport keeps them and refuses them itself, as on any platform, with the request's id.
