@@ -2,6 +2,7 @@ import {
   Inject,
   Logger,
   Module,
+  type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
@@ -15,6 +16,7 @@ import type {
   SubscriptionSource,
 } from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './platform/snodo-body.reader.js';
+import { CONNECTION_GRACE_MS, cutConnectionsAt } from './platform/connection-deadline.js';
 import { BearerAuthenticator } from '../auth/index.js';
 import { ProtectedResourceRoutes } from './auth/protected-resource.routes.js';
 import {
@@ -140,10 +142,12 @@ import {
 })
 export class SnodoModule
   extends SnodoConfigurableModule
-  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy
+  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('Snodo');
   private sourceSubscription?: { unsubscribe(): void };
+  /** When the shutdown that began in onModuleDestroy() must be over. */
+  private shutdownDeadline = 0;
 
   constructor(
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
@@ -194,10 +198,23 @@ export class SnodoModule
    * the HTTP server can.
    */
   async onModuleDestroy(): Promise<void> {
+    this.shutdownDeadline = Date.now() + this.transport.shutdownTimeoutMs;
     this.sourceSubscription?.unsubscribe();
     await this.transport.shutdown();
     this.hub.close();
     await this.options.store?.close();
+  }
+
+  /**
+   * Bounds the close of the app's HTTP server, which Nest starts next: connections still open
+   * half a second past the shutdown deadline are cut, such as one a client opened and sent no
+   * request on, so that `app.close()` resolves within `shutdownTimeoutMs` and a second.
+   */
+  beforeApplicationShutdown(): void {
+    cutConnectionsAt(
+      this.adapterHost.httpAdapter?.getHttpServer(),
+      this.shutdownDeadline + CONNECTION_GRACE_MS,
+    );
   }
 }
 

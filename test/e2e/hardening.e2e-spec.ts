@@ -377,6 +377,44 @@ describe('Hardening', () => {
       });
     });
 
+    it('should close a Nest app within shutdownTimeoutMs plus a second while clients hold connections that sent no request or half of one', async () => {
+      @Module({
+        imports: [SnodoModule.forRoot({ name: 'held', version: '1.0.0', shutdownTimeoutMs: 300 })],
+      })
+      class HeldModule {}
+      const app = await createTestApp(HeldModule, { forceCloseConnections: false });
+      await app.listen(0, '127.0.0.1');
+      const { port } = app.getHttpServer().address() as AddressInfo;
+      const connect = async (bytes: string) => {
+        const socket = tcpConnect(port, '127.0.0.1');
+        // The cut resets the connection; that is the point.
+        socket.on('error', () => undefined);
+        await new Promise((resolve) => socket.once('connect', resolve));
+        if (bytes !== '') socket.write(bytes);
+        return socket;
+      };
+      // Node's server.close() ends idle keep-alive connections, not these: without a cut, the
+      // close waits for headersTimeout (a minute).
+      const silent = await connect('');
+      const halfway = await connect(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+      const ended = Promise.all(
+        [silent, halfway].map((socket) => new Promise((resolve) => socket.once('close', resolve))),
+      );
+      const started = Date.now();
+      try {
+        const closed = await Promise.race([
+          app.close().then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
+        ]);
+        expect(closed).toBe(true);
+        expect(Date.now() - started).toBeLessThan(1_300);
+        await ended;
+      } finally {
+        silent.destroy();
+        halfway.destroy();
+      }
+    });
+
     it('should answer what runs on stdio when it shuts down', async () => {
       const server = hardeningServer();
       const input = new PassThrough();

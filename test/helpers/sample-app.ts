@@ -10,11 +10,11 @@ import { AppModule } from '../../sample/01-tools/src/app.module.js';
 export const PLATFORM = process.env.PLATFORM === 'fastify' ? 'fastify' : 'express';
 
 /** The platform's adapter, or none for Express (Nest's default). */
-async function adapter(): Promise<unknown> {
+async function adapter(options: NestApplicationOptions): Promise<unknown> {
   if (PLATFORM !== 'fastify') return undefined;
   const { FastifyAdapter } = await import('@nestjs/platform-fastify');
   // Fastify's own forceCloseConnections: Nest 11's adapter ignores Nest's option of that name.
-  return new FastifyAdapter({ forceCloseConnections: true });
+  return new FastifyAdapter({ forceCloseConnections: options.forceCloseConnections ?? true });
 }
 
 /**
@@ -24,12 +24,16 @@ async function adapter(): Promise<unknown> {
  */
 const TEST_APP_OPTIONS: NestApplicationOptions = { logger: false, forceCloseConnections: true };
 
-/** A Nest app of a module on the platform under test (not yet listening). */
+/**
+ * A Nest app of a module on the platform under test (not yet listening).
+ * @param options `forceCloseConnections: false` leaves connections to Node's close and Snodo's
+ *   shutdown, as in an app that does not set it.
+ */
 export async function createTestApp(
   module: unknown,
   options: NestApplicationOptions = {},
 ): Promise<INestApplication> {
-  const platform = await adapter();
+  const platform = await adapter(options);
   return platform === undefined
     ? NestFactory.create(module as never, { ...TEST_APP_OPTIONS, ...options })
     : NestFactory.create(module as never, platform as never, { ...TEST_APP_OPTIONS, ...options });
@@ -40,7 +44,7 @@ export async function createTestApplication(
   moduleRef: TestingModule,
   options: NestApplicationOptions = {},
 ): Promise<INestApplication> {
-  const platform = await adapter();
+  const platform = await adapter(options);
   return platform === undefined
     ? moduleRef.createNestApplication({ ...TEST_APP_OPTIONS, ...options })
     : moduleRef.createNestApplication(platform as never, { ...TEST_APP_OPTIONS, ...options });

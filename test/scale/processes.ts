@@ -29,6 +29,9 @@ export function binary(name: string, debianPackage: string): string {
   );
 }
 
+/** How long a process may take to exit once asked to (the sample's shutdown takes at most 10.5 s). */
+const STOP_TIMEOUT_MS = 20_000;
+
 /** A child process that is up once `ready` matches its output. */
 export interface Running {
   readonly child: ChildProcess;
@@ -72,8 +75,22 @@ export async function run(
     child,
     output: () => output,
     stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill(signal);
+      // A process that outlives its shutdown is a failure to report, not a test to hang.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), STOP_TIMEOUT_MS);
+      });
+      const outcome = await Promise.race([exited, late]);
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        child.kill('SIGKILL');
+        await exited;
+        throw new Error(
+          `${command} did not exit within ${STOP_TIMEOUT_MS} ms of ${signal}:\n${output.slice(-2_000)}`,
+        );
+      }
     },
   };
 }

@@ -89,7 +89,8 @@ export class StreamableHttpTransport {
   private readonly post: PostRequestHandler;
   private readonly onError: ((error: unknown) => void) | undefined;
   private readonly stopWatchingEnds: (() => void) | undefined;
-  private readonly shutdownTimeoutMs: number;
+  /** How long {@link shutdown} lets requests in flight finish: the `shutdownTimeoutMs` option. */
+  readonly shutdownTimeoutMs: number;
   private closing = false;
   private active = 0;
 

@@ -1,0 +1,36 @@
+/** What of Node's HTTP server (`node:http`, also under Fastify) a connection deadline uses. */
+interface ClosableServer {
+  readonly listening: boolean;
+  closeAllConnections(): void;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** How long past the shutdown deadline the answers of aborted requests may take to flush. */
+export const CONNECTION_GRACE_MS = 500;
+
+/**
+ * Cuts the connections an HTTP server still holds at `deadline` (a `Date.now()` time), so that
+ * closing it cannot wait on a client. Node's `server.close()` ends idle keep-alive connections,
+ * but not one that opened and sent no request yet, or only part of one: such a connection holds
+ * the close until the client gives up or `headersTimeout` passes (a minute by default). Nothing
+ * happens once the server has closed, or for a server that does not listen or is not a
+ * `node:http` server. The timer does not keep the process alive.
+ * @internal
+ */
+export function cutConnectionsAt(server: unknown, deadline: number): void {
+  if (!isClosable(server) || !server.listening) return;
+  const timer = setTimeout(
+    () => server.closeAllConnections(),
+    Math.max(0, deadline - Date.now()),
+  ).unref();
+  server.once('close', () => clearTimeout(timer));
+}
+
+function isClosable(server: unknown): server is ClosableServer {
+  return (
+    typeof server === 'object' &&
+    server !== null &&
+    typeof (server as ClosableServer).closeAllConnections === 'function' &&
+    typeof (server as ClosableServer).once === 'function'
+  );
+}
