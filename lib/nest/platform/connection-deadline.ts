@@ -14,17 +14,26 @@ export const CONNECTION_GRACE_MS = 500;
  * but not one that opened and sent no request yet, or only part of one: such a connection holds
  * the close until the client gives up or `headersTimeout` passes (a minute by default). Nothing
  * happens once the server has closed, or for a server that does not listen or is not a
- * `node:http` server. The timer does not keep the process alive.
+ * `node:http` server. A second call for the same server keeps the later deadline. The timer does
+ * not keep the process alive.
  * @internal
  */
 export function cutConnectionsAt(server: unknown, deadline: number): void {
   if (!isClosable(server) || !server.listening) return;
+  // Several MCP servers of one app share the HTTP server: one cut, at the latest deadline.
+  const armed = CUTS.get(server);
+  if (armed !== undefined && armed.deadline >= deadline) return;
+  if (armed !== undefined) clearTimeout(armed.timer);
+  else server.once('close', () => clearTimeout(CUTS.get(server)?.timer));
   const timer = setTimeout(
     () => server.closeAllConnections(),
     Math.max(0, deadline - Date.now()),
   ).unref();
-  server.once('close', () => clearTimeout(timer));
+  CUTS.set(server, { deadline, timer });
 }
+
+/** The cut armed for each HTTP server. */
+const CUTS = new WeakMap<ClosableServer, { deadline: number; timer: NodeJS.Timeout }>();
 
 function isClosable(server: unknown): server is ClosableServer {
   return (
