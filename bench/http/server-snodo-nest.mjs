@@ -2,10 +2,14 @@
 // with the 201 tools and the item template added in code.
 import 'reflect-metadata';
 import { Injectable, Module } from '@nestjs/common';
+import { URL } from 'node:url';
 import { createBenchApp } from './platform.mjs';
-import { SnodoModule, SnodoRegistry } from '../../dist/index.js';
 import { ready } from './ipc.mjs';
 import { ITEM_TEMPLATE, TOOL_DEFINITIONS, callTool, readItem } from './tools.mjs';
+
+// SNODO_DIST: another build of lib/ to serve (the profile benchmark's, one module per file).
+const dist = process.env.SNODO_DIST ?? new URL('../../dist', import.meta.url).href;
+const { SnodoModule, SnodoRegistry } = await import(`${dist}/index.js`);
 
 class Catalog {
   constructor(registry) {
@@ -29,7 +33,7 @@ Reflect.decorate(
           schemaValidator: 'ajv',
           // bench/scale.bench.mjs runs instances that share Redis (ioredis is loaded only then).
           store: process.env.REDIS_URL
-            ? (await import('../../dist/redis/index.js')).redisStore({ url: process.env.REDIS_URL })
+            ? (await import(`${dist}/redis/index.js`)).redisStore({ url: process.env.REDIS_URL })
             : undefined,
         }),
       ],

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
 import { parseMessage } from './json-rpc.parser.js';
 
@@ -16,6 +17,38 @@ describe('nestsDeeperThan()', () => {
     ['{"a":"\\\\"}', 1, false],
   ])('should read %s against %d as %p', (text, max, deeper) => {
     expect(nestsDeeperThan(text, max)).toBe(deeper);
+  });
+
+  it('should agree with a plain scan of every character, few brackets or many', () => {
+    // The oracle: the deepest nesting outside strings, read one character at a time.
+    const deepest = (text: string): number => {
+      let depth = 0;
+      let most = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const char = text[i];
+        if (inString) {
+          if (char === '\\') i++;
+          else if (char === '"') inString = false;
+        } else if (char === '"') inString = true;
+        else if (char === '{' || char === '[') most = Math.max(most, ++depth);
+        else if (char === '}' || char === ']') depth--;
+      }
+      return most;
+    };
+    const text = fc.oneof(
+      fc.json(),
+      fc.string({
+        unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'a', ',', ':'),
+        maxLength: 60,
+      }),
+    );
+    fc.assert(
+      fc.property(text, fc.nat({ max: 12 }), (json, max) => {
+        expect(nestsDeeperThan(json, max)).toBe(deepest(json) > max);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

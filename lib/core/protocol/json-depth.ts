@@ -6,12 +6,31 @@ const QUOTE = 0x22; // "
 const BACKSLASH = 0x5c; // \
 
 /**
+ * Whether `text` holds at most `max` opening brackets in all, strings included: then it cannot
+ * nest deeper than `max`, and the scan below is not needed. `indexOf` runs natively, about ten
+ * times faster than the scan's loop over every character, and a message sent by a client holds a
+ * handful of brackets. Counting stops at `max + 1`, so a text full of brackets costs no more than
+ * the scan again.
+ */
+function opensAtMost(text: string, max: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) {
+    if (++count > max) return false;
+  }
+  for (let i = text.indexOf('['); i !== -1; i = text.indexOf('[', i + 1)) {
+    if (++count > max) return false;
+  }
+  return true;
+}
+
+/**
  * Whether JSON text nests objects and arrays deeper than `max`, read before the text is parsed,
  * so that a hostile message costs one linear scan and no memory. Brackets inside strings do not
  * count. Malformed text is left for the parser to refuse.
  * @internal
  */
 export function nestsDeeperThan(text: string, max: number): boolean {
+  if (opensAtMost(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
@@ -14,6 +15,19 @@ describe('bytesNestDeeperThan()', () => {
     ['[[[not json', 2],
   ])('should read %s as the text scan does, with the limit %d', (text, max) => {
     expect(bytesNestDeeperThan(Buffer.from(text), max)).toBe(nestsDeeperThan(text, max));
+  });
+
+  it('should read any text as the text scan does, with few brackets or many', () => {
+    const text = fc.oneof(
+      fc.json(),
+      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', ','), maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(text, fc.nat({ max: 12 }), (json, max) => {
+        expect(bytesNestDeeperThan(Buffer.from(json), max)).toBe(nestsDeeperThan(json, max));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
