@@ -154,10 +154,34 @@ function settle(stream: Tapped, outcome: BodyReadOutcome | undefined): void {
   tap.receiver.bodyRead(outcome ?? new ReadBody(tap.body()));
 }
 
-/** A body read in full. */
+/**
+ * A body read in full. This and the outcomes below are classes, not object literals: they hang on
+ * the request, and a literal V8 has pretenured (allocated old from then on) would keep what it
+ * points at, the body and its value, alive until a full GC (see docs/benchmarks.md).
+ */
 class ReadBody {
   readonly ok = true;
   constructor(readonly body: Buffer) {}
+}
+
+/** Bytes read first that went on to a framework's parser. @internal */
+export class BodyForParser {
+  readonly ok = true;
+  readonly forParser = true;
+  constructor(readonly body: Buffer) {}
+}
+
+/** The value a framework's parser made of a body, its depth still to check. @internal */
+export class ParsedBody {
+  readonly ok = true;
+  constructor(readonly parsed: unknown) {}
+}
+
+/** The value a framework's parser made of bytes whose depth was checked first. @internal */
+export class CheckedParsedBody {
+  readonly ok = true;
+  readonly depthChecked = true;
+  constructor(readonly parsed: unknown) {}
 }
 
 function onTapData(this: Tapped, chunk: Buffer | string): void {

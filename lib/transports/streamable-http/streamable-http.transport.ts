@@ -15,7 +15,10 @@ import {
 import {
   PRE_READ_BODY,
   answerIdOf,
+  BodyForParser,
   bytesNestDeeperThan,
+  CheckedParsedBody,
+  ParsedBody,
   messageOf,
   readBody,
   tapBody,
@@ -210,9 +213,7 @@ export class StreamableHttpTransport {
     if (parsedBody !== undefined && isParsersBody(read)) {
       // Bytes that went to the parser had their depth checked already (bodyForParser).
       (req as PreReadRequest)[PRE_READ_BODY] =
-        read === undefined
-          ? { ok: true, parsed: parsedBody }
-          : { ok: true, parsed: parsedBody, depthChecked: true };
+        read === undefined ? new ParsedBody(parsedBody) : new CheckedParsedBody(parsedBody);
     }
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
@@ -243,7 +244,7 @@ export class StreamableHttpTransport {
     }
     const read = (req as PreReadRequest)[PRE_READ_BODY];
     const body: BodyReadOutcome | undefined =
-      parsedBody !== undefined && isParsersBody(read) ? { ok: true, parsed: parsedBody } : read;
+      parsedBody !== undefined && isParsersBody(read) ? new ParsedBody(parsedBody) : read;
     const inbound =
       req.method === 'POST' && body?.ok === true
         ? messageOf(body, this.source.runtime.limits.maxJsonDepth)
@@ -344,7 +345,7 @@ export class StreamableHttpTransport {
     const read = (req as PreReadRequest)[PRE_READ_BODY];
     if (read === undefined || !read.ok || !('body' in read)) return undefined;
     if (bytesNestDeeperThan(read.body, this.source.runtime.limits.maxJsonDepth)) return undefined;
-    (req as PreReadRequest)[PRE_READ_BODY] = { ok: true, body: read.body, forParser: true };
+    (req as PreReadRequest)[PRE_READ_BODY] = new BodyForParser(read.body);
     return read.body;
   }
 
