@@ -31,7 +31,7 @@ export type BodyReadOutcome =
       readonly ok: true;
       readonly parsed: unknown;
       /** The bytes it was parsed from were checked for depth before the parser had them. */
-      readonly depthChecked?: true;
+      readonly depthChecked?: boolean;
     }
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
@@ -171,17 +171,16 @@ export class BodyForParser {
   constructor(readonly body: Buffer) {}
 }
 
-/** The value a framework's parser made of a body, its depth still to check. @internal */
+/**
+ * The value a framework's parser made of a body; `depthChecked` when its bytes had their depth
+ * checked before the parser had them, else the value's depth is still to check. @internal
+ */
 export class ParsedBody {
   readonly ok = true;
-  constructor(readonly parsed: unknown) {}
-}
-
-/** The value a framework's parser made of bytes whose depth was checked first. @internal */
-export class CheckedParsedBody {
-  readonly ok = true;
-  readonly depthChecked = true;
-  constructor(readonly parsed: unknown) {}
+  constructor(
+    readonly parsed: unknown,
+    readonly depthChecked = false,
+  ) {}
 }
 
 function onTapData(this: Tapped, chunk: Buffer | string): void {

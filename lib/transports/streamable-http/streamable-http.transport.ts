@@ -17,7 +17,6 @@ import {
   answerIdOf,
   BodyForParser,
   bytesNestDeeperThan,
-  CheckedParsedBody,
   ParsedBody,
   messageOf,
   readBody,
@@ -212,8 +211,7 @@ export class StreamableHttpTransport {
     const read = (req as PreReadRequest)[PRE_READ_BODY];
     if (parsedBody !== undefined && isParsersBody(read)) {
       // Bytes that went to the parser had their depth checked already (bodyForParser).
-      (req as PreReadRequest)[PRE_READ_BODY] =
-        read === undefined ? new ParsedBody(parsedBody) : new CheckedParsedBody(parsedBody);
+      (req as PreReadRequest)[PRE_READ_BODY] = new ParsedBody(parsedBody, read !== undefined);
     }
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
