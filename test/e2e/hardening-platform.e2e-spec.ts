@@ -50,6 +50,18 @@ describe(`Hardening on the Nest endpoint (${PLATFORM})`, () => {
       });
     });
 
+    it('should keep the id that comes after the part too deep, as the official SDK orders a request', async () => {
+      const depth = 200_000;
+      const body = `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{"text":${'['.repeat(depth)}${']'.repeat(depth)}}},"id":27}`;
+      const answer = await post(url, body, { ...MODERN_HEADERS });
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({
+        jsonrpc: '2.0',
+        id: 27,
+        error: { code: -32600, message: MESSAGES.TOO_DEEP(128) },
+      });
+    });
+
     it('should check the depth before anything parses the body: what is not JSON past the limit never reaches a parser', async () => {
       // A parser that ran first would refuse this body as not JSON (-32700, no id); the depth
       // check reads only as far as the 129th bracket.

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ApplicationConfig, HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Observable } from 'rxjs';
-import type {
-  BodyProblem,
-  FirstReadReceiver,
-  StreamableHttpTransport,
+import {
+  BODY_TOO_DEEP,
+  type BodyProblem,
+  type FirstReadReceiver,
+  type StreamableHttpTransport,
 } from '../../transports/index.js';
 import { SNODO_ENDPOINT_PATH, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
@@ -51,32 +52,19 @@ interface FastifyLike {
   addHook(name: 'onRoute', hook: (route: FastifyRouteLike) => void): unknown;
 }
 
-/** The errors of Fastify's body parsing, by code, as the transport answers them. */
+/**
+ * The errors of Fastify's body parsing, by code, as the transport answers them: Fastify's own,
+ * the client going away while the body is read, and the transport's watch stopping the parser.
+ */
 const FASTIFY_BODY_PROBLEMS: Readonly<Record<string, BodyProblem>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'too-large',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'aborted',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed',
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'media-type',
+  ECONNRESET: 'aborted',
+  [BODY_TOO_DEEP]: 'too-deep',
 };
-
-/**
- * A payload for Fastify's parser in place of the body: `bytes` (the body itself), or `null` for a
- * body the transport keeps for itself. `receivedEncodedLength` is how Fastify's documented
- * preParsing contract matches a replaced payload against `Content-Length`.
- */
-function payloadOf(bytes: Buffer | undefined, received: number): Readable {
-  // A plain stream with one chunk: cheaper per request than Readable.from().
-  const payload = new Readable({ read: () => undefined }) as Readable & {
-    receivedEncodedLength: number;
-  };
-  payload.push(bytes ?? STAND_IN);
-  payload.push(null);
-  payload.receivedEncodedLength = received;
-  return payload;
-}
-
-const STAND_IN = Buffer.from('null');
 
 /**
  * Makes the body of every POST to the MCP endpoint reach the Streamable HTTP transport under the
@@ -84,8 +72,9 @@ const STAND_IN = Buffer.from('null');
  * too deep (-32600) or not JSON (-32700). On Express, the transport reads it in a middleware added
  * as soon as the HTTP adapter exists, before Nest adds its parsers when the app initialises. On
  * Fastify, an `onRoute` hook gives the endpoint's route the transport's limit, a `preParsing` hook
- * in which the transport reads the bytes and checks their depth before any parser runs, and an
- * error handler for Fastify's body errors. Both are the platforms' public extension points;
+ * in which the transport watches the bytes as Fastify's parser reads them, checking their depth as
+ * they stream by and stopping the parser before it makes a value of a body too deep, and an error
+ * handler for the body errors. Both are the platforms' public extension points;
  * nothing of either is rewired, and no other route or parser of the app is touched.
  * @internal
  */
@@ -154,19 +143,19 @@ export class SnodoBodyReader implements OnModuleInit {
 
   /**
    * Gives the endpoint's route, as Nest adds it, the transport's body limit in place of Fastify's,
-   * a `preParsing` hook that reads the body first ({@link readFirstHook}), and an error handler
-   * that answers Fastify's body errors (not JSON, not declared as JSON) with JSON-RPC errors; any
-   * other error goes on to the app's handler. A body within the depth limit is then parsed by
-   * Fastify's content-type parser, and the controller hands the value to the transport.
+   * a `preParsing` hook that has the transport watch the body ({@link watchBodyHook}), and an
+   * error handler that answers the body errors (too large, not JSON, too deep, not declared as
+   * JSON) with JSON-RPC errors; any other error goes on to the app's handler. Fastify's
+   * content-type parser then parses the body, and the controller hands the value to the transport.
    */
   private installFastify(fastify: FastifyLike): void {
     const transport = this.transport;
-    const readFirst = readFirstHook(transport);
+    const watch = watchBodyHook(transport);
     fastify.addHook('onRoute', (route) => {
       if (!this.isEndpoint(route.url)) return;
       route.bodyLimit = transport.bodyLimit;
       const hooks = route.preParsing;
-      route.preParsing = [...(hooks === undefined ? [] : [hooks].flat()), readFirst];
+      route.preParsing = [...(hooks === undefined ? [] : [hooks].flat()), watch];
       const previous = route.errorHandler;
       route.errorHandler = function snodoBodyErrors(error, request, reply) {
         const problem = error.code === undefined ? undefined : FASTIFY_BODY_PROBLEMS[error.code];
@@ -183,26 +172,23 @@ export class SnodoBodyReader implements OnModuleInit {
 
 /**
  * The endpoint route's `preParsing` hook (Fastify runs the app's own ones first): the transport
- * reads the body of a POST under its limit (413 at once beyond it) and checks its nesting depth
- * on the bytes, before anything is parsed. Fastify's parser then gets the same bytes, or, for a body
- * too deep, a stand-in (`null`) while the transport keeps the bytes and refuses them (-32600 with
- * the request's id, once the route's guards have run, as on Express).
+ * watches the body of a POST as Fastify's parser reads it, and checks its nesting depth on the
+ * bytes as they stream by. The parser gets the stream itself: nothing is read ahead of it or
+ * copied, and a body too deep stops it before it makes a value (-32600 with the request's id,
+ * before the route's guards run, as Fastify's -32700 is).
  */
-function readFirstHook(transport: StreamableHttpTransport): PreParsingHook {
-  // Callback style and no closure per request: what the reading needs afterwards is on a
-  // FastifyBodyRead (see tapBody() on why closures held by a request's listeners cost more).
-  return function snodoReadBodyFirst(request, reply, payload, done) {
+function watchBodyHook(transport: StreamableHttpTransport): PreParsingHook {
+  return function snodoWatchBody(request, _reply, payload, done) {
     const req = request.raw;
-    if (req.method !== 'POST') return done(null, payload);
-    transport.tapBodyFirst(
-      req,
-      payload,
-      new FastifyBodyRead(transport, request, reply, payload, done),
-    );
+    if (req.method === 'POST') transport.watchBodyFirst(req, payload);
+    done(null, payload);
   };
 }
 
-/** One body the Express middleware reads: what happens once it is read (no closure, as on Fastify). */
+/**
+ * One body the Express middleware reads: what happens once it is read (no closure per request: see
+ * `tapBody()`).
+ */
 class ExpressBodyRead implements FirstReadReceiver {
   constructor(
     private readonly transport: StreamableHttpTransport,
@@ -213,31 +199,5 @@ class ExpressBodyRead implements FirstReadReceiver {
   bodyReadFirst(problem: BodyProblem | undefined): void {
     if (problem === undefined) this.next();
     else this.transport.rejectBody(this.res, problem);
-  }
-}
-
-/** One body the `preParsing` hook reads: what happens once it is read. */
-class FastifyBodyRead implements FirstReadReceiver {
-  constructor(
-    private readonly transport: StreamableHttpTransport,
-    private readonly request: FastifyLikeRequest,
-    private readonly reply: FastifyLikeReply,
-    private readonly payload: Readable,
-    private readonly done: (error: unknown, payload?: Readable) => void,
-  ) {}
-
-  bodyReadFirst(problem: BodyProblem | undefined): void {
-    if (problem !== undefined) {
-      this.reply.hijack();
-      this.transport.rejectBody(this.reply.raw, problem);
-      return this.done(null);
-    }
-    // What Fastify compares with Content-Length: the bytes a hook before this one counted, or the
-    // declared length, which Node's parser held the body to.
-    const req = this.request.raw;
-    const counted = (this.payload as { receivedEncodedLength?: number }).receivedEncodedLength;
-    const declared = Number(req.headers['content-length']);
-    const received = counted ?? (Number.isNaN(declared) ? 0 : declared);
-    this.done(null, payloadOf(this.transport.bodyForParser(req), received));
   }
 }

@@ -1,35 +1,6 @@
-import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
-import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
-import { bytesNestDeeperThan, readBody } from './body-reader.js';
-
-describe('bytesNestDeeperThan()', () => {
-  it.each([
-    ['[[[1]]]', 2],
-    ['[[[1]]]', 3],
-    ['{"a":"[[[[[["}', 1],
-    ['{"a":"\\"[[[[["}', 1],
-    ['{"é€😀":[["ü"]]}', 2],
-    ['{"é€😀":[["ü"]]}', 3],
-    ['[[[not json', 2],
-  ])('should read %s as the text scan does, with the limit %d', (text, max) => {
-    expect(bytesNestDeeperThan(Buffer.from(text), max)).toBe(nestsDeeperThan(text, max));
-  });
-
-  it('should read any text as the text scan does, with few brackets or many', () => {
-    const text = fc.oneof(
-      fc.json(),
-      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', ','), maxLength: 60 }),
-    );
-    fc.assert(
-      fc.property(text, fc.nat({ max: 12 }), (json, max) => {
-        expect(bytesNestDeeperThan(Buffer.from(json), max)).toBe(nestsDeeperThan(json, max));
-      }),
-      { numRuns: 2000 },
-    );
-  });
-});
+import { readBody } from './body-reader.js';
 
 describe('readBody()', () => {
   const request = (headers: Record<string, string> = {}) =>

@@ -7,13 +7,15 @@ import {
   type InboundMessage,
   type JsonRpcId,
 } from '../../core/index.js';
+import { BodyWatch } from './body-watch.js';
 
 /**
  * Why a request body cannot be served: over the body limit (413), cut short by the client (400),
- * not valid JSON (-32700, 400), or not declared as JSON (415).
+ * not valid JSON (-32700, 400), not declared as JSON (415), or nested deeper than
+ * `limits.maxJsonDepth` (-32600, 400).
  * @publicApi
  */
-export type BodyProblem = 'too-large' | 'aborted' | 'malformed' | 'media-type';
+export type BodyProblem = 'too-large' | 'aborted' | 'malformed' | 'media-type' | 'too-deep';
 
 /**
  * What reading a request body gave: its bytes, the value a framework's parser already made of it,
@@ -23,9 +25,8 @@ export type BodyProblem = 'too-large' | 'aborted' | 'malformed' | 'media-type';
 export type BodyReadOutcome =
   | {
       readonly ok: true;
+      /** The bytes: read in full, or watched as a framework's parser read them ({@link BodyWatch}). */
       readonly body: Buffer;
-      /** The bytes went on to a framework's parser, whose value the transport is then handed. */
-      readonly forParser?: true;
     }
   | {
       readonly ok: true;
@@ -164,13 +165,6 @@ class ReadBody {
   constructor(readonly body: Buffer) {}
 }
 
-/** Bytes read first that went on to a framework's parser. @internal */
-export class BodyForParser {
-  readonly ok = true;
-  readonly forParser = true;
-  constructor(readonly body: Buffer) {}
-}
-
 /**
  * The value a framework's parser made of a body; `depthChecked` when its bytes had their depth
  * checked before the parser had them, else the value's depth is still to check. @internal
@@ -207,53 +201,17 @@ function onTapClose(this: Tapped): void {
   if (!(this as Partial<IncomingMessage>).complete) settle(this, ABORTED);
 }
 
-const OPEN_OBJECT = 0x7b; // {
-const OPEN_ARRAY = 0x5b; // [
-const CLOSE_OBJECT = 0x7d; // }
-const CLOSE_ARRAY = 0x5d; // ]
-const QUOTE = 0x22; // "
-const BACKSLASH = 0x5c; // \
-
 /**
- * Whether the bytes hold at most `max` opening brackets in all: then they cannot nest deeper than
- * `max` and need no scan (the same shortcut as the core's text scan, with the native `indexOf`).
- */
-function opensAtMost(bytes: Uint8Array, max: number): boolean {
-  let count = 0;
-  for (let i = bytes.indexOf(OPEN_OBJECT); i !== -1; i = bytes.indexOf(OPEN_OBJECT, i + 1)) {
-    if (++count > max) return false;
-  }
-  for (let i = bytes.indexOf(OPEN_ARRAY); i !== -1; i = bytes.indexOf(OPEN_ARRAY, i + 1)) {
-    if (++count > max) return false;
-  }
-  return true;
-}
-
-/**
- * Whether the bytes of a JSON text nest objects and arrays deeper than `max`: the scan the core's
- * `parseMessage` makes of the text, made on the bytes, so that a body a framework's parser is to
- * parse next need not be decoded twice. Bytes of multi-byte UTF-8 characters are never brackets,
- * quotes or backslashes, so the bytes give the same answer as the text.
+ * What the transport serves of the value a framework's parser made of a body, given what it read
+ * or watched of that body first: the value, checked for depth unless the watch already did; the
+ * bytes of a body the watch found too deep, to be refused; or the bytes the transport read itself,
+ * which any parser had after it.
  * @internal
  */
-export function bytesNestDeeperThan(bytes: Uint8Array, max: number): boolean {
-  if (opensAtMost(bytes, max)) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const code = bytes[i];
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) {
-      inString = true;
-    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      if (++depth > max) return true;
-    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
-      depth--;
-    }
-  }
-  return false;
+export function parsersValue(read: BodyReadOutcome | undefined, parsed: unknown): BodyReadOutcome {
+  if (read === undefined) return new ParsedBody(parsed);
+  if (!(read instanceof BodyWatch)) return read;
+  return read.tooDeep ? read : new ParsedBody(parsed, read.depthChecked);
 }
 
 /** The message in a body that could be read: parsed from its bytes, or classified as parsed. @internal */

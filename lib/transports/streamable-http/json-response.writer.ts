@@ -69,7 +69,11 @@ export function sendError(
  * is not declared as JSON.
  * @internal
  */
-export function rejectBody(res: ServerResponse, problem: BodyProblem, bodyLimit: number): void {
+export function rejectBody(
+  res: ServerResponse,
+  problem: Exclude<BodyProblem, 'too-deep'>,
+  bodyLimit: number,
+): void {
   const close = { Connection: 'close' };
   switch (problem) {
     case 'too-large':

@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import {
   ErrorCode,
   InMemorySessionStore,
-  MESSAGES,
   ProtocolHandler,
   isSessionLimit,
   isStoreUnavailable,
@@ -15,21 +14,20 @@ import {
 import {
   PRE_READ_BODY,
   answerIdOf,
-  BodyForParser,
-  bytesNestDeeperThan,
-  ParsedBody,
   messageOf,
+  parsersValue,
   readBody,
   tapBody,
   type BodyProblem,
-  type BodyReadOutcome,
   FirstRead,
   type FirstReadReceiver,
   type PreReadRequest,
 } from './body-reader.js';
+import { refuseBody } from './body-refusal.js';
+import { watchBody } from './body-watch.js';
 import { EventStreams } from './event-streams.js';
 import { HostCheck } from './host-check.js';
-import { rejectBody, sendError } from './json-response.writer.js';
+import { sendError } from './json-response.writer.js';
 import { ownerOf } from './post-exchange.js';
 import { PostRequestHandler, requestIdOf } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
@@ -63,10 +61,6 @@ export interface RouteRefusal {
   /** Extra response headers, such as `WWW-Authenticate` or `Retry-After`. */
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-/** Whether a framework's parsed value is to be served: no body was read first, or it went to the parser. */
-const isParsersBody = (read: BodyReadOutcome | undefined): boolean =>
-  read === undefined || (read.ok && 'body' in read && read.forParser === true);
 
 /**
  * The Streamable HTTP transport on Node's `req`/`res`: used by the Nest controller and usable
@@ -204,14 +198,13 @@ export class StreamableHttpTransport {
   /**
    * Serves one HTTP request on the MCP endpoint. Never throws: every failure gets a JSON-RPC answer.
    * @param parsedBody the body of a POST, when a framework's parser has already turned it into a
-   *   value (Fastify's content-type parser, after {@link bodyForParser}); the bytes this
-   *   transport read and kept come first.
+   *   value (Fastify's content-type parser, watched by {@link watchBodyFirst}); bytes this
+   *   transport read itself come first.
    */
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
-    const read = (req as PreReadRequest)[PRE_READ_BODY];
-    if (parsedBody !== undefined && isParsersBody(read)) {
-      // Bytes that went to the parser had their depth checked already (bodyForParser).
-      (req as PreReadRequest)[PRE_READ_BODY] = new ParsedBody(parsedBody, read !== undefined);
+    if (parsedBody !== undefined) {
+      const pre = req as PreReadRequest;
+      pre[PRE_READ_BODY] = parsersValue(pre[PRE_READ_BODY], parsedBody);
     }
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
@@ -241,8 +234,7 @@ export class StreamableHttpTransport {
       return;
     }
     const read = (req as PreReadRequest)[PRE_READ_BODY];
-    const body: BodyReadOutcome | undefined =
-      parsedBody !== undefined && isParsersBody(read) ? new ParsedBody(parsedBody) : read;
+    const body = parsedBody === undefined ? read : parsersValue(read, parsedBody);
     const inbound =
       req.method === 'POST' && body?.ok === true
         ? messageOf(body, this.source.runtime.limits.maxJsonDepth)
@@ -334,32 +326,29 @@ export class StreamableHttpTransport {
   }
 
   /**
-   * For a framework whose parser is to parse the body {@link tapBodyFirst} read (Fastify, so that
-   * its request carries the value): the bytes to hand it, then the framework's value is served.
-   * `undefined` when no parser may have them because they nest deeper than `limits.maxJsonDepth`:
-   * the transport keeps them and refuses them itself, as on any platform, with the request's id.
+   * For a framework whose parser reads the body of a POST (Fastify's content-type parser): watches
+   * the bytes of `stream` as the parser reads them, keeps them on the request for {@link handle},
+   * and checks their nesting depth as they stream by. Bytes that nest deeper than
+   * `limits.maxJsonDepth` stop the parser with an error whose `code` is {@link BODY_TOO_DEEP}:
+   * answer it with {@link rejectBody} (`'too-deep'`). The body limit is the framework's to enforce.
+   * `stream` is paused, for the parser to resume.
    */
-  bodyForParser(req: IncomingMessage): Buffer | undefined {
-    const read = (req as PreReadRequest)[PRE_READ_BODY];
-    if (read === undefined || !read.ok || !('body' in read)) return undefined;
-    if (bytesNestDeeperThan(read.body, this.source.runtime.limits.maxJsonDepth)) return undefined;
-    (req as PreReadRequest)[PRE_READ_BODY] = new BodyForParser(read.body);
-    return read.body;
+  watchBodyFirst(req: IncomingMessage, stream: Readable): void {
+    const depth = this.source.runtime.limits.maxJsonDepth;
+    (req as PreReadRequest)[PRE_READ_BODY] = watchBody(stream, this.bodyLimit, depth);
   }
 
   /**
    * Answers a POST whose body cannot be served with a JSON-RPC error: 413 over the body limit and
    * 400 when the client stopped sending it (the connection is closed), -32700 with 400 when it is
-   * not JSON, 415 when it is not declared as JSON. For a framework that read or parsed the body.
+   * not JSON, 415 when it is not declared as JSON, -32600 with 400 when it nests too deep (once
+   * the rest of a watched body is read, so that the answer carries its id). For a framework that
+   * read or parsed the body.
    */
   rejectBody(res: ServerResponse, problem: BodyProblem, req?: IncomingMessage): void {
-    // A body a framework's parser refused (Fastify's `__proto__` check) may still be JSON whose
-    // id can be read, from the bytes read first.
     const read = req === undefined ? undefined : (req as PreReadRequest)[PRE_READ_BODY];
-    if (problem !== 'malformed' || read?.ok !== true || !('body' in read))
-      return rejectBody(res, problem, this.bodyLimit);
-    const inbound = messageOf(read, this.source.runtime.limits.maxJsonDepth);
-    sendError(res, 400, ErrorCode.ParseError, MESSAGES.PARSE_ERROR, answerIdOf(inbound));
+    const limits = { bodyLimit: this.bodyLimit, maxDepth: this.source.runtime.limits.maxJsonDepth };
+    refuseBody(res, problem, read, limits);
   }
 
   /** Releases everything a session held here: subscriptions, its GET stream, replay logs, requests to its client. */

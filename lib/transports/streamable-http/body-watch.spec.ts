@@ -1,0 +1,102 @@
+import { PassThrough } from 'node:stream';
+import { MESSAGES } from '../../core/index.js';
+import { BODY_TOO_DEEP, watchBody, type WatchOutcome } from './body-watch.js';
+
+/** What a parser reading the stream as Fastify's does saw: its bytes, or the error that stopped it. */
+function readAsParser(stream: PassThrough): Promise<{ body?: string; error?: Error }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve({ body: Buffer.concat(chunks).toString() }));
+    stream.on('error', (error) => resolve({ error }));
+    stream.resume();
+  });
+}
+
+const ended = (watchOutcome: (outcome: WatchOutcome) => void) => ({
+  watchedBodyRead: watchOutcome,
+});
+
+describe('watchBody()', () => {
+  it('should hand the parser every byte, and keep the same bytes', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 100, 3);
+    const parsed = readAsParser(stream);
+    stream.write('{"a":[1,');
+    stream.end('{"b":2}]}');
+    expect(await parsed).toEqual({ body: '{"a":[1,{"b":2}]}' });
+    expect(watch.body.toString()).toBe('{"a":[1,{"b":2}]}');
+    expect(watch.depthChecked).toBe(true);
+  });
+
+  it('should not let a byte flow before the parser listens', async () => {
+    const stream = new PassThrough();
+    stream.write('{"early":true}');
+    watchBody(stream, 100, 3);
+    await new Promise((resolve) => setImmediate(resolve));
+    const parsed = readAsParser(stream);
+    stream.end();
+    expect(await parsed).toEqual({ body: '{"early":true}' });
+  });
+
+  it('should stop the parser at the chunk that nests too deep, then read on for the id', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 1000, 3);
+    const parsed = readAsParser(stream);
+    stream.write('{"params":[[');
+    stream.write('[[1]]]],');
+    const { error } = await parsed;
+    expect(error).toMatchObject({ code: BODY_TOO_DEEP, message: MESSAGES.TOO_DEEP(3) });
+    expect(watch.tooDeep).toBe(true);
+    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    stream.end('"id":7}');
+    expect(await outcome).toBe('read');
+    expect(watch.body.toString()).toBe('{"params":[[[[1]]]],"id":7}');
+    // Told at once when asked after the end.
+    expect(await new Promise((resolve) => watch.whenRead(ended(resolve)))).toBe('read');
+  });
+
+  it('should count brackets in strings only until the scan begins, and scan what was kept', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 1000, 2);
+    const parsed = readAsParser(stream);
+    stream.write('{"a":"[[[[","b":');
+    stream.end('[1]}');
+    expect(await parsed).toEqual({ body: '{"a":"[[[[","b":[1]}' });
+    expect(watch.tooDeep).toBe(false);
+  });
+
+  it('should stop keeping bytes past the limit, and say so to a refusal waiting for them', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 10, 1);
+    stream.on('error', () => undefined);
+    stream.resume();
+    stream.write('[[');
+    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    stream.write('0123456789');
+    expect(await outcome).toBe('too-large');
+    expect(watch.overLimit).toBe(true);
+    expect(watch.depthChecked).toBe(false);
+    expect(watch.body.length).toBe(0);
+  });
+
+  it('should say so when the client goes away before a body refused as too deep ends', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 100, 1);
+    stream.on('error', () => undefined);
+    stream.resume();
+    stream.write('[[');
+    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    stream.destroy();
+    expect(await outcome).toBe('aborted');
+  });
+
+  it('should emit no error on a stream nobody listens to for errors', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 100, 1);
+    stream.resume();
+    stream.end('[[1]]');
+    await new Promise((resolve) => stream.on('end', resolve));
+    expect(watch.tooDeep).toBe(true);
+  });
+});

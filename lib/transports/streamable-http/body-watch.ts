@@ -1,0 +1,166 @@
+import type { Readable } from 'node:stream';
+import { MESSAGES } from '../../core/index.js';
+import { countOpens, DepthScan } from './byte-depth.js';
+
+/**
+ * What the transport is told once a body it refused as too deep was read to its end: its bytes
+ * (the answer carries the id they hold), or why they could not all be read.
+ * @internal
+ */
+export interface WatchedBodyReceiver {
+  watchedBodyRead(outcome: WatchOutcome): void;
+}
+
+/** How reading a body refused as too deep ended. @internal */
+export type WatchOutcome = 'read' | 'too-large' | 'aborted';
+
+/**
+ * The `code` of the error a {@link BodyWatch} emits on the stream when the bytes nest too deep, so
+ * that the parser reading the same stream stops. A code, not a class to test with `instanceof`:
+ * the package ships as CommonJS and ESM, and an app may hold both. An app's own error handler or
+ * `onError` hook on the endpoint's route sees it.
+ * @publicApi
+ */
+export const BODY_TOO_DEEP = 'SNODO_BODY_TOO_DEEP';
+
+/** The error a {@link BodyWatch} stops a parser with; Fastify answers any error of a body with 400. */
+class BodyTooDeepError extends Error {
+  readonly code = BODY_TOO_DEEP;
+  readonly statusCode = 400;
+}
+
+/** Where a stream being watched keeps its watch. */
+const WATCH = Symbol('snodo.bodyWatch');
+type Watched = Readable & { [WATCH]?: BodyWatch };
+
+/**
+ * A body a framework's parser reads, watched as it streams by: every chunk is kept (it is the same
+ * buffer the parser keeps, not a copy) and its nesting depth is checked on the bytes as they
+ * arrive, so that the parser gets the original stream and no byte waits for the check. Most
+ * bodies hold fewer brackets than the depth limit and are only counted with the native `indexOf`.
+ *
+ * Bytes that nest too deep stop the parser: the watch emits an error on the stream (Fastify's
+ * parser listens for errors and hands it to the route's error handler), so that no value is ever
+ * made of them; it then reads the rest itself, within the body limit, so that the refusal still
+ * carries the id the body holds ({@link whenRead}). As a body read outcome it is `{ ok, body }`:
+ * the bytes, for an answer that needs them (the id of a body the parser refused).
+ *
+ * Like the body tap, its listeners are functions of the module that find the watch on the stream:
+ * nothing is a closure made per request.
+ * @internal
+ */
+export class BodyWatch {
+  readonly ok = true;
+  /** The bytes nest deeper than the limit: refused, whatever a parser made of them. */
+  tooDeep = false;
+  /** More bytes came than the body limit: none are kept, and the platform refuses them (413). */
+  overLimit = false;
+  private first: Buffer | undefined;
+  private rest: Buffer[] | undefined;
+  private size = 0;
+  private opens = 0;
+  private scan: DepthScan | undefined;
+  /** How reading a body refused as too deep ended, once it has. */
+  private outcome: WatchOutcome | undefined;
+  private receiver: WatchedBodyReceiver | undefined;
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxDepth: number,
+  ) {}
+
+  /** The bytes watched so far, in one buffer. */
+  get body(): Buffer {
+    if (this.rest === undefined) return this.first ?? Buffer.alloc(0);
+    return Buffer.concat([this.first!, ...this.rest], this.size);
+  }
+
+  /** Whether a parser's value of these bytes needs no other depth check. */
+  get depthChecked(): boolean {
+    return !this.tooDeep && !this.overLimit;
+  }
+
+  /**
+   * Tells `receiver` how reading a body refused as too deep ended: at once when it has, else
+   * once it does.
+   */
+  whenRead(receiver: WatchedBodyReceiver): void {
+    if (this.outcome !== undefined) receiver.watchedBodyRead(this.outcome);
+    else this.receiver = receiver;
+  }
+
+  /** One chunk came by. */
+  take(stream: Watched, bytes: Buffer): void {
+    this.size += bytes.length;
+    if (this.size > this.limit) {
+      this.overLimit = true;
+      this.first = this.rest = undefined;
+      return this.settle(stream, 'too-large');
+    }
+    if (this.first === undefined) this.first = bytes;
+    else (this.rest ??= []).push(bytes);
+    if (this.tooDeep) return; // Read on for the id only.
+    if (this.deeperWith(bytes)) this.refuse(stream);
+  }
+
+  /** Whether the bytes so far, `bytes` the latest of them, nest deeper than the limit. */
+  private deeperWith(bytes: Buffer): boolean {
+    const max = this.maxDepth;
+    if (this.scan !== undefined) return this.scan.feed(bytes);
+    this.opens += countOpens(bytes, max - this.opens);
+    if (this.opens <= max) return false;
+    // Past the count's shortcut: scan everything kept so far, then each chunk as it comes.
+    const scan = (this.scan = new DepthScan(max));
+    if (scan.feed(this.first!)) return true;
+    for (const chunk of this.rest ?? []) if (scan.feed(chunk)) return true;
+    return false;
+  }
+
+  /** The bytes nest too deep: stop the parser, and read the rest for the id. */
+  private refuse(stream: Watched): void {
+    this.tooDeep = true;
+    this.scan = undefined;
+    stream.on('end', onWatchEnd);
+    stream.on('close', onWatchClose);
+    // An 'error' emitted without a listener would throw: only a parser that listens is stopped.
+    if (stream.listenerCount('error') > 0) {
+      stream.emit('error', new BodyTooDeepError(MESSAGES.TOO_DEEP(this.maxDepth)));
+    }
+  }
+
+  /** Stops watching `stream`; for a body refused as too deep, says how its reading ended. */
+  settle(stream: Watched, outcome: WatchOutcome): void {
+    stream[WATCH] = undefined;
+    stream.off('data', onWatchData);
+    stream.off('end', onWatchEnd);
+    stream.off('close', onWatchClose);
+    if (!this.tooDeep) return;
+    this.outcome = outcome;
+    this.receiver?.watchedBodyRead(outcome);
+  }
+}
+
+/**
+ * Watches the body `stream` carries as a parser reads it (see {@link BodyWatch}). The stream is
+ * paused first, so that no chunk flows before the parser listens; the parser resumes it.
+ * @internal
+ */
+export function watchBody(stream: Readable, limit: number, maxDepth: number): BodyWatch {
+  const watch = new BodyWatch(limit, maxDepth);
+  stream.pause();
+  (stream as Watched)[WATCH] = watch;
+  stream.on('data', onWatchData);
+  return watch;
+}
+
+function onWatchData(this: Watched, chunk: Buffer | string): void {
+  this[WATCH]?.take(this, typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+}
+
+function onWatchEnd(this: Watched): void {
+  this[WATCH]?.settle(this, 'read');
+}
+
+function onWatchClose(this: Watched): void {
+  this[WATCH]?.settle(this, 'aborted');
+}
