@@ -1,7 +1,7 @@
 // Hardening on the Nest endpoint, on the platform under test (PLATFORM=fastify runs it on Fastify):
 // the nesting-depth limit before any parser, and the shutdown timeout checked at bootstrap.
 import { Module, type INestApplication } from '@nestjs/common';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { MESSAGES, createRuntime } from '../../lib/core/index.js';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { createStreamableHttpServer } from '../../lib/transports/index.js';
@@ -100,6 +100,33 @@ describe(`Hardening on the Nest endpoint (${PLATFORM})`, () => {
       expect(served.json).toMatchObject({ id: 24, result: { content: [{ type: 'text' }] } });
       const over = await post(url, callWith(25, `[${inner}]`), { ...MODERN_HEADERS });
       expect(over.json).toMatchObject({ id: 25, error: { code: -32600 } });
+    });
+
+    it('should stay up when a client goes away in the middle of a body, deep or not', async () => {
+      const { port } = new URL(url);
+      const cutShort = (part: string) =>
+        new Promise<void>((resolve) => {
+          const socket = connect(Number(port), '127.0.0.1', () => {
+            const headers = Object.entries({
+              ...MODERN_HEADERS,
+              'content-type': 'application/json',
+            })
+              .map(([name, value]) => `${name}: ${value}\r\n`)
+              .join('');
+            socket.write(
+              `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\naccept: application/json, text/event-stream\r\n${headers}content-length: 100000\r\n\r\n${part}`,
+            );
+            setTimeout(() => socket.destroy(), 50);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => undefined);
+        });
+      // Cut short within the depth limit, and after the watch found the body too deep.
+      await cutShort('{"jsonrpc":"2.0","id":30,"method":"tools/call"');
+      await cutShort(`{"jsonrpc":"2.0","id":31,"params":${'['.repeat(300)}`);
+      const after = await post(url, callWith(32, '"still here"'), { ...MODERN_HEADERS });
+      expect(after.status).toBe(200);
+      expect(after.json).toMatchObject({ id: 32, result: { content: [{ type: 'text' }] } });
     });
   });
 

@@ -329,7 +329,7 @@ export class StreamableHttpTransport {
    * For a framework whose parser reads the body of a POST (Fastify's content-type parser): watches
    * the bytes of `stream` as the parser reads them, keeps them on the request for {@link handle},
    * and checks their nesting depth as they stream by. Bytes that nest deeper than
-   * `limits.maxJsonDepth` stop the parser with an error whose `code` is {@link BODY_TOO_DEEP}:
+   * `limits.maxJsonDepth` stop the parser with an error whose `code` is `BODY_TOO_DEEP`:
    * answer it with {@link rejectBody} (`'too-deep'`). The body limit is the framework's to enforce.
    * `stream` is paused, for the parser to resume.
    */
