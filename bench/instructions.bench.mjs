@@ -1,0 +1,211 @@
+// Instructions per request under valgrind's callgrind (issue 27): a measure of what a server does
+// per request that the machine's load does not disturb (two runs agree within about 0.3%), for
+// A/B comparisons of a change where throughput on a shared machine swings by 20% or more. Each
+// server runs under `valgrind --tool=callgrind --instr-atstart=no`, is warmed up with WARM
+// requests over four keep-alive connections (the JIT settles), and callgrind counts the
+// instructions of the next COUNT requests only (`callgrind_control -i on|off`). The count
+// includes garbage collection and Node's HTTP work, not the load generator (another process).
+// Without valgrind installed (Debian's `valgrind`), it says so and measures nothing.
+//   INSTR_SERVERS (keys, default all below), INSTR_OPS (default both tools/call eras),
+//   INSTR_WARM (3000), INSTR_COUNT (1000), INSTR_PARALLEL (2), BENCH_OUTPUT (docs/benchmarks.md).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HANDSHAKE, REQUESTS } from './http/tools.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const OUTPUT = process.env.BENCH_OUTPUT ?? join(here, '..', 'docs', 'benchmarks.md');
+const WARM = Number(process.env.INSTR_WARM ?? 3000);
+const COUNT = Number(process.env.INSTR_COUNT ?? 1000);
+const PARALLEL = Number(process.env.INSTR_PARALLEL ?? 2);
+const OPS = (process.env.INSTR_OPS ?? 'tools/call (2026-07-28),tools/call (2025-11-25)').split(',');
+
+const SERVERS = [
+  { key: 'raw', label: 'raw node:http (raw floor)', file: 'server-raw.mjs' },
+  {
+    key: 'snodo',
+    label: 'Snodo, standalone listener',
+    file: 'server-snodo-standalone.mjs',
+    floor: 'raw',
+    sessions: true,
+  },
+  { key: 'nest', label: 'bare Nest controller (Nest floor)', file: 'server-nest-floor.mjs' },
+  {
+    key: 'snodoNest',
+    label: 'Snodo, Nest controller',
+    file: 'server-snodo-nest.mjs',
+    floor: 'nest',
+    sessions: true,
+  },
+  {
+    key: 'nestFastify',
+    label: 'bare Nest controller on Fastify (Fastify floor)',
+    file: 'server-nest-floor.mjs',
+    env: { PLATFORM: 'fastify' },
+  },
+  {
+    key: 'snodoNestFastify',
+    label: 'Snodo, Nest controller on Fastify',
+    file: 'server-snodo-nest.mjs',
+    env: { PLATFORM: 'fastify' },
+    floor: 'nestFastify',
+    sessions: true,
+  },
+];
+const wanted = process.env.INSTR_SERVERS?.split(',');
+const servers = SERVERS.filter((s) => wanted === undefined || wanted.includes(s.key));
+
+/** A port nothing listens on now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** Sends one request on `agent`'s connections and resolves with its status and body. */
+function send(port, agent, headers, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers, agent },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            headers: response.headers,
+            body: chunks.join(''),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Sends `count` requests over four connections, each answered 200 with a result. */
+async function many(port, agent, headers, body, count) {
+  let left = count;
+  const worker = async () => {
+    while (left-- > 0) {
+      const answer = await send(port, agent, headers, body);
+      if (answer.status !== 200 || !answer.body.includes('"result"'))
+        throw new Error(`answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+/** The headers of `op` on a server, with a session opened first where the era needs one. */
+async function headersFor(spec, port, agent, request) {
+  if (request.era !== '2025' || !spec.sessions) return request.headers;
+  const init = await send(port, agent, HANDSHAKE.initialize.headers, HANDSHAKE.initialize.body);
+  const session = init.headers['mcp-session-id'];
+  const withSession = { ...HANDSHAKE.initialized.headers, 'mcp-session-id': session };
+  await send(port, agent, withSession, HANDSHAKE.initialized.body);
+  return { ...request.headers, 'mcp-session-id': session };
+}
+
+/** Instructions per request of one server serving one operation. */
+async function measure(spec, op) {
+  const port = await freePort();
+  const out = mkdtempSync(join(tmpdir(), 'snodo-callgrind-'));
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      // V8 writes and rewrites the code it runs: valgrind must look for that everywhere.
+      '--smc-check=all-non-file',
+      `--callgrind-out-file=${join(out, 'callgrind.%p')}`,
+      process.execPath,
+      join(here, 'http', spec.file),
+    ],
+    { env: { ...process.env, ...spec.env, PORT: String(port) }, stdio: 'ignore' },
+  );
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  try {
+    const request = REQUESTS[op];
+    for (let tries = 0; ; tries++) {
+      try {
+        await send(port, agent, HANDSHAKE.initialize.headers, HANDSHAKE.initialize.body);
+        break;
+      } catch (error) {
+        if (tries > 600 || child.exitCode !== null) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    const headers = await headersFor(spec, port, agent, request);
+    await many(port, agent, headers, request.body, WARM);
+    execFileSync('callgrind_control', ['-i', 'on', String(child.pid)], { stdio: 'ignore' });
+    await many(port, agent, headers, request.body, COUNT);
+    execFileSync('callgrind_control', ['-i', 'off', String(child.pid)], { stdio: 'ignore' });
+  } finally {
+    agent.destroy();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  let total = 0;
+  for (const name of readdirSync(out)) {
+    const text = readFileSync(join(out, name), 'utf8');
+    total += Number((/\ntotals: (\d+)/.exec(text) ?? /\nsummary: (\d+)/.exec(text))?.[1] ?? 0);
+  }
+  rmSync(out, { recursive: true, force: true });
+  if (total === 0) throw new Error(`callgrind counted no instructions for ${spec.label}`);
+  return total / COUNT;
+}
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  console.log('valgrind is not installed (Debian: apt-get install valgrind): nothing measured');
+} else {
+  const jobs = OPS.flatMap((op) => servers.map((spec) => ({ spec, op })));
+  const results = new Map();
+  let next = 0;
+  const runner = async () => {
+    while (next < jobs.length) {
+      const { spec, op } = jobs[next++];
+      const instructions = await measure(spec, op);
+      results.set(`${spec.key}|${op}`, instructions);
+      console.log(`${spec.label}, ${op}: ${(instructions / 1000).toFixed(1)}k instructions`);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, runner));
+
+  const kilo = (n) => `${(n / 1000).toFixed(1)}k`;
+  const rows = OPS.flatMap((op) =>
+    servers.map((spec) => {
+      const own = results.get(`${spec.key}|${op}`);
+      const floor = spec.floor === undefined ? undefined : results.get(`${spec.floor}|${op}`);
+      const ratio = floor === undefined ? '–' : `${(floor / own).toFixed(2)}×`;
+      return `| ${op} | ${spec.label} | ${kilo(own)} | ${ratio} |`;
+    }),
+  );
+  const table = [
+    `Measured by \`npm run bench\` (bench/instructions.bench.mjs) on ${new Date().toISOString().slice(0, 10)}:`,
+    `Node ${process.version}, ${WARM} requests to warm up, then ${COUNT} counted, four connections.`,
+    '',
+    '| Operation | Server | instructions per request | its floor ÷ this |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+  console.log(`\n${table}`);
+  const doc = readFileSync(OUTPUT, 'utf8');
+  const start =
+    '<!-- instructions:start (written by npm run bench; edit outside these markers) -->';
+  const end = '<!-- instructions:end -->';
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from !== -1 && to > from) {
+    writeFileSync(OUTPUT, `${doc.slice(0, from + start.length)}\n\n${table}\n\n${doc.slice(to)}`);
+  }
+}
