@@ -9,7 +9,7 @@
 //   INSTR_SERVERS (keys, default all below), INSTR_OPS (default both tools/call eras),
 //   INSTR_WARM (3000), INSTR_COUNT (1000), INSTR_PARALLEL (2), BENCH_OUTPUT (docs/benchmarks.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -199,7 +199,7 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
     ...rows,
   ].join('\n');
   console.log(`\n${table}`);
-  const doc = readFileSync(OUTPUT, 'utf8');
+  const doc = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : '';
   const start =
     '<!-- instructions:start (written by npm run bench; edit outside these markers) -->';
   const end = '<!-- instructions:end -->';

@@ -77,7 +77,7 @@ const STAGES = [
       snodo(
         url,
         'transports/streamable-http|core/protocol',
-        /body-reader|json-rpc\.parser|json-depth/,
+        /body-reader|body-watch|byte-depth|json-rpc\.parser|json-depth/,
       ),
   ],
   [

@@ -26,12 +26,12 @@ describe('LazyAbort', () => {
 describe('LazyAbort with a first-signal hook', () => {
   it('should run the hook once, when the signal is first asked for, and not after an early abort', () => {
     let runs = 0;
-    const watched = new LazyAbort(() => runs++);
+    const watched = new LazyAbort({ signalAsked: () => runs++ });
     expect(runs).toBe(0);
     void watched.signal;
     void watched.signal;
     expect(runs).toBe(1);
-    const early = new LazyAbort(() => runs++);
+    const early = new LazyAbort({ signalAsked: () => runs++ });
     early.abort('gone');
     expect(early.signal.aborted).toBe(true);
     expect(runs).toBe(1);

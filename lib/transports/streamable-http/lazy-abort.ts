@@ -1,3 +1,8 @@
+/** Who is told when a {@link LazyAbort}'s signal is first asked for (to start watching a connection). @internal */
+export interface SignalWatcher {
+  signalAsked(): void;
+}
+
 /**
  * An abort controller whose `AbortController` is only made when someone reads `signal`: most
  * requests finish without a handler looking at their signal, and making one (and watching the
@@ -10,14 +15,17 @@ export class LazyAbort {
   private reason: unknown;
   private abortedEarly = false;
 
-  /** @param onFirstSignal runs when the signal is first asked for (to start watching a connection). */
-  constructor(private readonly onFirstSignal?: () => void) {}
+  /**
+   * @param watcher told when the signal is first asked for: an object, not a closure made per
+   *   request (see `tapBody()` on what a closure held by a request's listeners can keep alive).
+   */
+  constructor(private readonly watcher?: SignalWatcher) {}
 
   get signal(): AbortSignal {
     if (this.controller === undefined) {
       this.controller = new AbortController();
       if (this.abortedEarly) this.controller.abort(this.reason);
-      else this.onFirstSignal?.();
+      else this.watcher?.signalAsked();
     }
     return this.controller.signal;
   }

@@ -16,7 +16,7 @@ import {
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { send, sendError, sendJson } from './json-response.writer.js';
-import { LazyAbort } from './lazy-abort.js';
+import { LazyAbort, type SignalWatcher } from './lazy-abort.js';
 import { ResumableStream, type ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
 import type { SseStream } from './sse.writer.js';
@@ -64,6 +64,17 @@ export function ownerOf(req: IncomingMessage): string | undefined {
   return auth === undefined ? undefined : callerIdentity(auth);
 }
 
+/** Where a response whose connection is watched keeps the exchange that watches it. */
+const WATCHING = Symbol('snodo.watchingExchange');
+type WatchedResponse = ServerResponse & { [WATCHING]?: PostExchange };
+
+/** A watched response's `close` listener: a function of the module, not a closure per request. */
+function onWatchedClose(this: WatchedResponse): void {
+  const exchange = this[WATCHING];
+  this[WATCHING] = undefined;
+  exchange?.clientClosed();
+}
+
 /**
  * The exchange of one POST: the {@link Exchange} the protocol handler serves it with (its abort
  * signal, standard headers, notifications, and for initialize-era sessions requests to the
@@ -77,7 +88,7 @@ export function ownerOf(req: IncomingMessage): string | undefined {
  * costs a third of the throughput (see docs/benchmarks.md).
  * @internal
  */
-export class PostExchange implements Exchange {
+export class PostExchange implements Exchange, SignalWatcher {
   readonly transport = 'http' as const;
   /** What handlers get as `context.request`: the framework's request object, or Node's. */
   readonly request: unknown;
@@ -111,14 +122,7 @@ export class PostExchange implements Exchange {
     // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
     // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
     // the rest of the stream is kept for a resume with Last-Event-ID.
-    this.abort = new LazyAbort(
-      session === undefined
-        ? () => {
-            if (res.destroyed && !res.writableFinished) this.onClose();
-            else res.once('close', this.onClose);
-          }
-        : undefined,
-    );
+    this.abort = new LazyAbort(session === undefined ? this : undefined);
     this.headers = new RequestHeaders(req, headerVersion);
     this.notify = (notification) => {
       if (this.abort.aborted) return;
@@ -151,9 +155,28 @@ export class PostExchange implements Exchange {
     return this.auth === undefined ? callerOf(this.req) : callerIdentity(this.auth);
   }
 
+  /**
+   * 2026-07-28: a handler asked for its signal, so the connection is watched from now on (see
+   * {@link LazyAbort}). @internal
+   */
+  signalAsked(): void {
+    const res = this.res as WatchedResponse;
+    if (res.destroyed && !res.writableFinished) return this.clientClosed();
+    res[WATCHING] = this;
+    res.once('close', onWatchedClose);
+  }
+
   /** Stops watching the connection: the handler is done. */
   unwatch(): void {
-    this.res.off('close', this.onClose);
+    const res = this.res as WatchedResponse;
+    if (res[WATCHING] !== this) return;
+    res[WATCHING] = undefined;
+    res.off('close', onWatchedClose);
+  }
+
+  /** The connection closed: the client cancelled the request, unless it was answered. @internal */
+  clientClosed(): void {
+    if (!this.res.writableFinished) this.abort.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CLOSED));
   }
 
   /**
@@ -232,10 +255,6 @@ export class PostExchange implements Exchange {
     if (stream instanceof ResumableStream) stream.end();
     else stream.close();
   }
-
-  private readonly onClose = (): void => {
-    if (!this.res.writableFinished) this.abort.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CLOSED));
-  };
 
   /** The response's event stream, opened on first use (resumable for initialize-era sessions). */
   private openedStream(): SseStream | ResumableStream {
