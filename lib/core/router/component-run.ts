@@ -47,7 +47,22 @@ export async function decide(
  * challenge (`SnodoError.insufficientScope`) goes to every caller, who can act on it.
  * @internal
  */
-export async function authorizeInvocation(
+export function authorizeInvocation(
+  ref: ComponentRef,
+  context: CallContext,
+  options: DispatchOptions,
+  unknown: () => SnodoError,
+): SnodoError | undefined | Promise<SnodoError | undefined> {
+  // Nothing to ask (no policy, no guards): decided at once, without a turn of the microtask queue.
+  if (
+    options.authorization === undefined &&
+    (ref.component as ComponentHooks).authorize === undefined
+  )
+    return undefined;
+  return decideInvocation(ref, context, options, unknown);
+}
+
+async function decideInvocation(
   ref: ComponentRef,
   context: CallContext,
   options: DispatchOptions,

@@ -102,7 +102,8 @@ export async function callTool(
 ): Promise<DispatchOutcome<CallToolResult>> {
   const unknown = () => SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name));
   if (route === undefined) return failure(unknown());
-  const denied = await authorizeInvocation(route.ref, context, options, unknown);
+  const decided = authorizeInvocation(route.ref, context, options, unknown);
+  const denied = decided instanceof Promise ? await decided : decided;
   if (denied !== undefined) return failure(denied);
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isJsonObject(args)) return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));

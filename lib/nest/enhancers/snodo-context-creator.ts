@@ -237,38 +237,67 @@ function wrapHook(
   target: Target,
   pipeline: ComponentPipeline | undefined,
 ): NonNullable<ComponentHooks['wrap']> {
-  return async (invocation: ComponentInvocation, next) => {
+  // Not async itself: the run's own promise is handed back, with no extra turn of the queue.
+  return (invocation: ComponentInvocation, next) => {
     const interceptors = interceptorsOf();
-    const snodo = new SnodoInvocation(
-      'invocation',
-      invocation.component,
-      invocation.operation,
-      invocation.params,
-      invocation.context,
-    );
-    const proceed = (params: unknown) => next(snodo.context, params);
-    const inner =
-      pipeline === undefined || invocation.operation === 'complete'
-        ? () => proceed(snodo.params)
-        : () => pipeline.handle(snodo, proceed);
-    try {
-      const result =
-        interceptors.length === 0
-          ? await inner()
-          : await intercept(
-              interceptors,
-              new SnodoContextHost(target.classRef, target.callback, snodo),
-              inner,
-            );
-      return isObservable(result) ? await lastValueFrom(result) : result;
-    } catch (thrown) {
-      const uri =
-        invocation.operation === 'read'
-          ? ((invocation.params as JsonObject).uri as string)
-          : undefined;
-      return mapComponentException(thrown, invocation.operation, uri);
-    }
+    const piped = pipeline !== undefined && invocation.operation !== 'complete';
+    // Nothing around the handler: no invocation object for enhancers, no closures.
+    if (interceptors.length === 0 && !piped) return runBare(invocation, next);
+    return runEnhanced(interceptors, piped ? pipeline : undefined, target, invocation, next);
   };
+}
+
+/** A run through the interceptors, then the pipes and filters, then the handler. */
+async function runEnhanced(
+  interceptors: readonly NestInterceptor[],
+  pipeline: ComponentPipeline | undefined,
+  target: Target,
+  invocation: ComponentInvocation,
+  next: (context: CallContext, params?: unknown) => Promise<unknown>,
+): Promise<unknown> {
+  const snodo = new SnodoInvocation(
+    'invocation',
+    invocation.component,
+    invocation.operation,
+    invocation.params,
+    invocation.context,
+  );
+  const proceed = (params: unknown) => next(snodo.context, params);
+  const inner =
+    pipeline === undefined ? () => proceed(snodo.params) : () => pipeline.handle(snodo, proceed);
+  try {
+    const result =
+      interceptors.length === 0
+        ? await inner()
+        : await intercept(
+            interceptors,
+            new SnodoContextHost(target.classRef, target.callback, snodo),
+            inner,
+          );
+    return isObservable(result) ? await lastValueFrom(result) : result;
+  } catch (thrown) {
+    return mapThrown(thrown, invocation);
+  }
+}
+
+/** A run with no interceptor, pipe or filter around it: the handler, its exceptions mapped. */
+async function runBare(
+  invocation: ComponentInvocation,
+  next: (context: CallContext, params?: unknown) => Promise<unknown>,
+): Promise<unknown> {
+  try {
+    const result = await next(invocation.context, invocation.params);
+    return isObservable(result) ? await lastValueFrom(result) : result;
+  } catch (thrown) {
+    return mapThrown(thrown, invocation);
+  }
+}
+
+/** What a run that threw answers: its exception mapped (see `mapComponentException()`). */
+function mapThrown(thrown: unknown, invocation: ComponentInvocation): unknown {
+  const uri =
+    invocation.operation === 'read' ? ((invocation.params as JsonObject).uri as string) : undefined;
+  return mapComponentException(thrown, invocation.operation, uri);
 }
 
 /** The guards as the component's policy, in both phases. */
