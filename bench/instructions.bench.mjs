@@ -1,13 +1,14 @@
 // Instructions per request under valgrind's callgrind (issue 27): a measure of what a server does
-// per request that the machine's load does not disturb (two runs agree within about 0.3%), for
-// A/B comparisons of a change where throughput on a shared machine swings by 20% or more. Each
+// per request that the machine's load disturbs far less than throughput, for A/B comparisons of a
+// change where throughput on a shared machine swings by 20% or more. Each
 // server runs under `valgrind --tool=callgrind --instr-atstart=no`, is warmed up with WARM
-// requests over four keep-alive connections (the JIT settles), and callgrind counts the
+// requests, one at a time on one keep-alive connection (the JIT settles), and callgrind counts the
 // instructions of the next COUNT requests only (`callgrind_control -i on|off`). The count
 // includes garbage collection and Node's HTTP work, not the load generator (another process).
 // Without valgrind installed (Debian's `valgrind`), it says so and measures nothing.
 //   INSTR_SERVERS (keys, default all below), INSTR_OPS (default both tools/call eras),
-//   INSTR_WARM (3000), INSTR_COUNT (1000), INSTR_PARALLEL (2), BENCH_OUTPUT (docs/benchmarks.md).
+//   INSTR_RUNS (3), INSTR_WARM (10000), INSTR_COUNT (1000), INSTR_PARALLEL (2), INSTR_SEMI_SPACE_MB (16: node's
+//   --max-semi-space-size for every server, the floors too), BENCH_OUTPUT (docs/benchmarks.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,9 +20,11 @@ import { HANDSHAKE, REQUESTS } from './http/tools.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const OUTPUT = process.env.BENCH_OUTPUT ?? join(here, '..', 'docs', 'benchmarks.md');
-const WARM = Number(process.env.INSTR_WARM ?? 3000);
+const WARM = Number(process.env.INSTR_WARM ?? 10000);
 const COUNT = Number(process.env.INSTR_COUNT ?? 1000);
 const PARALLEL = Number(process.env.INSTR_PARALLEL ?? 2);
+const SEMI_SPACE_MB = Number(process.env.INSTR_SEMI_SPACE_MB ?? 16);
+const RUNS = Number(process.env.INSTR_RUNS ?? 3);
 const OPS = (process.env.INSTR_OPS ?? 'tools/call (2026-07-28),tools/call (2025-11-25)').split(',');
 
 const SERVERS = [
@@ -92,17 +95,17 @@ function send(port, agent, headers, body) {
   });
 }
 
-/** Sends `count` requests over four connections, each answered 200 with a result. */
+/**
+ * Sends `count` requests one after the other on one connection, each answered 200 with a result.
+ * One at a time: with several in flight, how many a server takes per turn of its event loop
+ * depends on timing, and so does what each costs.
+ */
 async function many(port, agent, headers, body, count) {
-  let left = count;
-  const worker = async () => {
-    while (left-- > 0) {
-      const answer = await send(port, agent, headers, body);
-      if (answer.status !== 200 || !answer.body.includes('"result"'))
-        throw new Error(`answered ${answer.status}: ${answer.body.slice(0, 200)}`);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  for (let i = 0; i < count; i++) {
+    const answer = await send(port, agent, headers, body);
+    if (answer.status !== 200 || !answer.body.includes('"result"'))
+      throw new Error(`answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  }
 }
 
 /** The headers of `op` on a server, with a session opened first where the era needs one. */
@@ -128,11 +131,14 @@ async function measure(spec, op) {
       '--smc-check=all-non-file',
       `--callgrind-out-file=${join(out, 'callgrind.%p')}`,
       process.execPath,
+      // A young generation big enough that collections seldom fall within the counted requests:
+      // with V8's default, the count swings by 10% with when a collection falls.
+      `--max-semi-space-size=${SEMI_SPACE_MB}`,
       join(here, 'http', spec.file),
     ],
     { env: { ...process.env, ...spec.env, PORT: String(port) }, stdio: 'ignore' },
   );
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const request = REQUESTS[op];
     for (let tries = 0; ; tries++) {
@@ -168,34 +174,42 @@ async function measure(spec, op) {
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.log('valgrind is not installed (Debian: apt-get install valgrind): nothing measured');
 } else {
-  const jobs = OPS.flatMap((op) => servers.map((spec) => ({ spec, op })));
-  const results = new Map();
+  // Each server is started RUNS times, the runs interleaved: what V8's compiler makes of the hot
+  // code varies from one process to the next, and with it the count, by up to 15%.
+  const jobs = Array.from({ length: RUNS }, () =>
+    OPS.flatMap((op) => servers.map((spec) => ({ spec, op }))),
+  ).flat();
+  const results = new Map(); // key -> [instructions per request, one per run]
   let next = 0;
   const runner = async () => {
     while (next < jobs.length) {
       const { spec, op } = jobs[next++];
       const instructions = await measure(spec, op);
-      results.set(`${spec.key}|${op}`, instructions);
+      const key = `${spec.key}|${op}`;
+      results.set(key, [...(results.get(key) ?? []), instructions]);
       console.log(`${spec.label}, ${op}: ${(instructions / 1000).toFixed(1)}k instructions`);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, runner));
 
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const kilo = (n) => `${(n / 1000).toFixed(1)}k`;
   const rows = OPS.flatMap((op) =>
     servers.map((spec) => {
-      const own = results.get(`${spec.key}|${op}`);
-      const floor = spec.floor === undefined ? undefined : results.get(`${spec.floor}|${op}`);
-      const ratio = floor === undefined ? '–' : `${(floor / own).toFixed(2)}×`;
-      return `| ${op} | ${spec.label} | ${kilo(own)} | ${ratio} |`;
+      const runs = results.get(`${spec.key}|${op}`);
+      const own = median(runs);
+      const range = `${kilo(Math.min(...runs))}–${kilo(Math.max(...runs))}`;
+      const floorRuns = spec.floor === undefined ? undefined : results.get(`${spec.floor}|${op}`);
+      const ratio = floorRuns === undefined ? '–' : `${(median(floorRuns) / own).toFixed(2)}×`;
+      return `| ${op} | ${spec.label} | ${kilo(own)} | ${range} | ${ratio} |`;
     }),
   );
   const table = [
     `Measured by \`npm run bench\` (bench/instructions.bench.mjs) on ${new Date().toISOString().slice(0, 10)}:`,
-    `Node ${process.version}, ${WARM} requests to warm up, then ${COUNT} counted, four connections.`,
+    `Node ${process.version} with \`--max-semi-space-size=${SEMI_SPACE_MB}\`, ${WARM} requests to warm up, then ${COUNT} counted, one at a time; ${RUNS} runs per server, interleaved, medians.`,
     '',
-    '| Operation | Server | instructions per request | its floor ÷ this |',
-    '| --- | --- | --- | --- |',
+    '| Operation | Server | instructions per request (median) | runs | its floor ÷ this |',
+    '| --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
   console.log(`\n${table}`);
