@@ -34,6 +34,7 @@ import {
   start,
   stop,
 } from './http/harness.mjs';
+import { ALL_SERVERS } from './http/servers.mjs';
 import { HANDSHAKE, REQUESTS } from './http/tools.mjs';
 import { TARGETS } from './http/targets.mjs';
 import { wrkAvailable } from './http/wrk.mjs';
@@ -61,48 +62,6 @@ const FIRST_REQUESTS = {
 /** The servers whose cold start the targets compare (Nest apps). */
 const COLD_KEYS = ['nest', 'snodoNest', 'nestFastify', 'snodoNestFastify'];
 
-/** `key` names the server in the targets; `sessions`: it keeps initialize-era sessions. */
-const ALL_SERVERS = [
-  { key: 'raw', label: 'raw node:http (raw floor)', file: 'server-raw.mjs', handshake: true },
-  { key: 'nest', label: 'bare Nest controller (Nest floor)', file: 'server-nest-floor.mjs' },
-  {
-    key: 'snodoNest',
-    label: 'Snodo, Nest controller',
-    file: 'server-snodo-nest.mjs',
-    sessions: true,
-    handshake: true,
-  },
-  {
-    key: 'snodo',
-    label: 'Snodo, standalone listener',
-    file: 'server-snodo-standalone.mjs',
-    sessions: true,
-    handshake: true,
-  },
-  {
-    key: 'nestFastify',
-    label: 'bare Nest controller on Fastify (Fastify floor)',
-    file: 'server-nest-floor.mjs',
-    env: { PLATFORM: 'fastify' },
-  },
-  {
-    key: 'snodoNestFastify',
-    label: 'Snodo, Nest controller on Fastify',
-    file: 'server-snodo-nest.mjs',
-    env: { PLATFORM: 'fastify' },
-    sessions: true,
-    handshake: true,
-  },
-  { key: 'sdk2', label: 'official SDK 2.x, stateless', file: 'server-sdk2-stateless.mjs' },
-  {
-    key: 'sdk1',
-    label: 'official SDK 1.x, stateful',
-    file: 'server-sdk1-stateful.mjs',
-    sessions: true,
-    handshake: true,
-  },
-  { key: 'mcpNest', label: '@rekog/mcp-nest, stateless', file: 'server-mcp-nest.mjs' },
-];
 const chosen = process.env.BENCH_SERVERS?.split(',').map((name) => name.trim());
 const SERVERS = chosen
   ? ALL_SERVERS.filter((s) => chosen.includes(s.file) || chosen.includes(s.key))

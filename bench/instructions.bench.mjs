@@ -12,10 +12,11 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALL_SERVERS } from './http/servers.mjs';
+import { freePort } from './http/services.mjs';
 import { HANDSHAKE, REQUESTS } from './http/tools.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,51 +28,21 @@ const SEMI_SPACE_MB = Number(process.env.INSTR_SEMI_SPACE_MB ?? 16);
 const RUNS = Number(process.env.INSTR_RUNS ?? 3);
 const OPS = (process.env.INSTR_OPS ?? 'tools/call (2026-07-28),tools/call (2025-11-25)').split(',');
 
-const SERVERS = [
-  { key: 'raw', label: 'raw node:http (raw floor)', file: 'server-raw.mjs' },
-  {
-    key: 'snodo',
-    label: 'Snodo, standalone listener',
-    file: 'server-snodo-standalone.mjs',
-    floor: 'raw',
-    sessions: true,
-  },
-  { key: 'nest', label: 'bare Nest controller (Nest floor)', file: 'server-nest-floor.mjs' },
-  {
-    key: 'snodoNest',
-    label: 'Snodo, Nest controller',
-    file: 'server-snodo-nest.mjs',
-    floor: 'nest',
-    sessions: true,
-  },
-  {
-    key: 'nestFastify',
-    label: 'bare Nest controller on Fastify (Fastify floor)',
-    file: 'server-nest-floor.mjs',
-    env: { PLATFORM: 'fastify' },
-  },
-  {
-    key: 'snodoNestFastify',
-    label: 'Snodo, Nest controller on Fastify',
-    file: 'server-snodo-nest.mjs',
-    env: { PLATFORM: 'fastify' },
-    floor: 'nestFastify',
-    sessions: true,
-  },
-];
+/** The servers counted, each with the floor it is compared with. */
+const FLOORS = {
+  raw: undefined,
+  snodo: 'raw',
+  nest: undefined,
+  snodoNest: 'nest',
+  nestFastify: undefined,
+  snodoNestFastify: 'nestFastify',
+};
+const SERVERS = ALL_SERVERS.filter((s) => s.key in FLOORS).map((s) => ({
+  ...s,
+  floor: FLOORS[s.key],
+}));
 const wanted = process.env.INSTR_SERVERS?.split(',');
 const servers = SERVERS.filter((s) => wanted === undefined || wanted.includes(s.key));
-
-/** A port nothing listens on now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** Sends one request on `agent`'s connections and resolves with its status and body. */
 function send(port, agent, headers, body) {

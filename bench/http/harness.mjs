@@ -1,22 +1,14 @@
 // The pieces of the HTTP benchmark: start a server process, open a session, check and load it.
 import { fork } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './services.mjs';
 import { HANDSHAKE } from './tools.mjs';
 import { loadHandshakeWithWrk, loadWithWrk } from './wrk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-const freePort = async () => {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-};
 
 /** Forks a server file; resolves once it listens, with the time from fork to listening. */
 export async function start(spec) {

@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
 import { MESSAGES } from '../../core/index.js';
-import { BODY_TOO_DEEP, watchBody, type WatchOutcome } from './body-watch.js';
+import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
+import { splitAt } from '../../../test/helpers/byte-chunks.js';
+import { BODY_TOO_DEEP, BodyWatch, watchBody, type WatchOutcome } from './body-watch.js';
 
 /** What a parser reading the stream as Fastify's does saw: its bytes, or the error that stopped it. */
 function readAsParser(stream: PassThrough): Promise<{ body?: string; error?: Error }> {
@@ -15,6 +18,53 @@ function readAsParser(stream: PassThrough): Promise<{ body?: string; error?: Err
 
 const ended = (watchOutcome: (outcome: WatchOutcome) => void) => ({
   watchedBodyRead: watchOutcome,
+});
+
+/** Whether a watch given these chunks one by one finds them too deep. */
+function watchedTooDeep(chunks: Buffer[], max: number): boolean {
+  const stream = new PassThrough();
+  const watch = new BodyWatch(1 << 20, max);
+  for (const chunk of chunks) watch.take(stream, chunk);
+  return watch.tooDeep;
+}
+
+describe('the depth check of a watched body', () => {
+  it.each([
+    ['[[[1]]]', 2],
+    ['[[[1]]]', 3],
+    ['{"a":"[[[[[["}', 1],
+    ['{"a":"\\"[[[[["}', 1],
+    ['{"é€😀":[["ü"]]}', 2],
+    ['{"é€😀":[["ü"]]}', 3],
+    ['[[[not json', 2],
+  ])('should read %s as the text scan does, with the limit %d', (text, max) => {
+    expect(watchedTooDeep([Buffer.from(text)], max)).toBe(nestsDeeperThan(text, max));
+  });
+
+  it('should read any text as the text scan does, with few brackets or many, however it is cut', () => {
+    const text = fc.oneof(
+      fc.json(),
+      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', ','), maxLength: 60 }),
+    );
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.nat({ max: 12 }),
+        (json, cuts, max) => {
+          const chunks = splitAt(Buffer.from(json), cuts);
+          expect(watchedTooDeep(chunks, max)).toBe(nestsDeeperThan(json, max));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('should scan the chunks kept before the count passed the limit', () => {
+    // Two brackets in the first chunk stay within the count; the third, in the next, starts the
+    // scan, which must count the first two again.
+    expect(watchedTooDeep([Buffer.from('[['), Buffer.from('[1]]]')], 2)).toBe(true);
+  });
 });
 
 describe('watchBody()', () => {

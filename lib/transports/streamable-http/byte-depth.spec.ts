@@ -1,40 +1,9 @@
 import fc from 'fast-check';
 import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
-import { bytesNestDeeperThan, DepthScan } from './byte-depth.js';
-
-describe('bytesNestDeeperThan()', () => {
-  it.each([
-    ['[[[1]]]', 2],
-    ['[[[1]]]', 3],
-    ['{"a":"[[[[[["}', 1],
-    ['{"a":"\\"[[[[["}', 1],
-    ['{"é€😀":[["ü"]]}', 2],
-    ['{"é€😀":[["ü"]]}', 3],
-    ['[[[not json', 2],
-  ])('should read %s as the text scan does, with the limit %d', (text, max) => {
-    expect(bytesNestDeeperThan(Buffer.from(text), max)).toBe(nestsDeeperThan(text, max));
-  });
-
-  it('should read any text as the text scan does, with few brackets or many', () => {
-    const text = fc.oneof(
-      fc.json(),
-      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', ','), maxLength: 60 }),
-    );
-    fc.assert(
-      fc.property(text, fc.nat({ max: 12 }), (json, max) => {
-        expect(bytesNestDeeperThan(Buffer.from(json), max)).toBe(nestsDeeperThan(json, max));
-      }),
-      { numRuns: 2000 },
-    );
-  });
-});
+import { DepthScan } from './byte-depth.js';
+import { splitAt } from '../../../test/helpers/byte-chunks.js';
 
 describe('DepthScan', () => {
-  /** The bytes cut at the given offsets, in order. */
-  const split = (bytes: Buffer, cuts: number[]): Buffer[] => {
-    const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
-    return [0, ...at].map((from, i) => bytes.subarray(from, i < at.length ? at[i] : bytes.length));
-  };
   const fedInChunks = (chunks: Buffer[], max: number): boolean => {
     const scan = new DepthScan(max);
     return chunks.some((chunk) => scan.feed(chunk));
@@ -60,7 +29,7 @@ describe('DepthScan', () => {
         fc.nat({ max: 12 }),
         (json, cuts, max) => {
           const bytes = Buffer.from(json);
-          expect(fedInChunks(split(bytes, cuts), max)).toBe(nestsDeeperThan(json, max));
+          expect(fedInChunks(splitAt(bytes, cuts), max)).toBe(nestsDeeperThan(json, max));
         },
       ),
       { numRuns: 2000 },

@@ -67,11 +67,3 @@ export class DepthScan {
     return deeper;
   }
 }
-
-/**
- * Whether the bytes of a JSON text nest objects and arrays deeper than `max` (see {@link DepthScan}).
- * @internal
- */
-export function bytesNestDeeperThan(bytes: Uint8Array, max: number): boolean {
-  return countOpens(bytes, max) > max && new DepthScan(max).feed(bytes);
-}
