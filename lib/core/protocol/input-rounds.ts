@@ -24,12 +24,22 @@ async function earlierAnswers(
   return { ...previous.answers, ...(isJsonObject(inputResponses) ? inputResponses : {}) };
 }
 
+/**
+ * What a state is bound to: the method and its target, the arguments (digested: only computed when
+ * a state comes or goes) and the caller.
+ */
+const bindingOf = (call: ServedRequest, named: string): StateBinding => ({
+  target: `${call.request.method} ${named}`,
+  digest: digestOf(call.params.arguments),
+  caller: call.exchange.caller,
+});
+
 /** One round: the component runs with the answers so far, or says which input it still lacks. */
 async function serveRound(
   call: ServedRequest,
   descriptor: RequestMethod,
   answers: JsonObject | undefined,
-  binding: () => StateBinding,
+  named: string,
 ): Promise<HandleOutcome> {
   try {
     return await descriptor.serve(answers === undefined ? call : call.withAnswers(answers));
@@ -38,7 +48,7 @@ async function serveRound(
     return call.result({
       resultType: 'input_required',
       inputRequests: { ...thrown.requests },
-      requestState: call.runtime.requestStates.encode(binding(), answers ?? {}),
+      requestState: call.runtime.requestStates.encode(bindingOf(call, named), answers ?? {}),
     });
   }
 }
@@ -46,29 +56,24 @@ async function serveRound(
 /**
  * Serves a 2026-07-28 request that may ask the client for input: answers come back in
  * `inputResponses`, with the answers of earlier rounds in a signed `requestState` bound to the
- * method, its target, its arguments (whatever their key order) and the caller's credentials. A
- * component that still lacks an answer gets an `input_required` result with a new state.
+ * method, its target (`params[target]`), its arguments (whatever their key order) and the
+ * caller's credentials. A component that still lacks an answer gets an `input_required` result
+ * with a new state.
  * @internal
  */
 export function serveWithInputRounds(
   call: ServedRequest,
-  descriptor: RequestMethod & { readonly target: 'name' | 'uri' },
+  descriptor: RequestMethod,
+  target: 'name' | 'uri',
 ): HandleOutcome | Promise<HandleOutcome> {
-  const { params, request } = call;
-  const named = params[descriptor.target];
+  const named = call.params[target];
   // A request without a proper target is refused by the method itself.
   if (typeof named !== 'string') return descriptor.serve(call);
-  // The digest binds a state to its call; it is only needed when a state comes or goes.
-  const binding = (): StateBinding => ({
-    target: `${request.method} ${named}`,
-    digest: digestOf(params.arguments),
-    caller: call.exchange.caller,
-  });
-  const state = params.requestState;
-  if (state === undefined) return serveRound(call, descriptor, undefined, binding);
-  return earlierAnswers(call, state, binding()).then((answers) =>
+  const state = call.params.requestState;
+  if (state === undefined) return serveRound(call, descriptor, undefined, named);
+  return earlierAnswers(call, state, bindingOf(call, named)).then((answers) =>
     answers === undefined
       ? call.error(SnodoError.invalidParams(MESSAGES.BAD_REQUEST_STATE))
-      : serveRound(call, descriptor, answers, binding),
+      : serveRound(call, descriptor, answers, named),
   );
 }

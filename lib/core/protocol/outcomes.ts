@@ -47,12 +47,24 @@ export const resultOutcome = (id: JsonRpcId, result: JsonObject): HandleOutcome 
   response: { jsonrpc: '2.0', id, result },
 });
 
-/** A 2026-07-28 result: `resultType` first, and the server's identity in `_meta`. @internal */
-export function modernBody(serverInfo: Implementation, result: JsonObject): JsonObject {
-  const meta = isJsonObject(result._meta) ? result._meta : undefined;
-  return {
-    resultType: 'complete',
-    ...result,
-    _meta: { ...meta, [META_KEYS.serverInfo]: serverInfo },
-  };
+/**
+ * The `_meta` of a 2026-07-28 result that has none of its own: the server's identity, made once
+ * per runtime and shared by every such result (frozen).
+ * @internal
+ */
+export const resultMetaOf = (serverInfo: Implementation): JsonObject =>
+  Object.freeze({ [META_KEYS.serverInfo]: serverInfo });
+
+/**
+ * A 2026-07-28 result: `resultType` first, and the server's identity in `_meta` (the runtime's
+ * {@link resultMetaOf}, merged after the result's own `_meta` when it has one).
+ * @internal
+ */
+export function modernBody(resultMeta: JsonObject, result: JsonObject): JsonObject {
+  const own = result._meta;
+  // Assigned, not written after the spread in the literal: V8 defines a literal's properties
+  // after a spread through its runtime whenever the function is not optimised.
+  const body: JsonObject = { resultType: 'complete', ...result };
+  body._meta = isJsonObject(own) ? { ...own, ...resultMeta } : resultMeta;
+  return body;
 }

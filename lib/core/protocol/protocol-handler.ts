@@ -268,7 +268,7 @@ export class ProtocolHandler {
       target !== undefined &&
       target !== 'taskId'
     ) {
-      return serveWithInputRounds(call, { ...descriptor, target });
+      return serveWithInputRounds(call, descriptor, target);
     }
     return descriptor.serve(call);
   }

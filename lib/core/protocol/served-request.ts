@@ -48,7 +48,7 @@ export class ServedRequest implements MethodCall {
   result(result: JsonObject): HandleOutcome {
     return resultOutcome(
       this.request.id,
-      this.modern ? modernBody(this.runtime.serverInfo, result) : result,
+      this.modern ? modernBody(this.runtime.resultMeta, result) : result,
     );
   }
 

@@ -11,6 +11,9 @@ import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { PromptRoute, ResourceRoute, RouterState } from './router-state.js';
 
+const completeWith = (component: Completable, context: CallContext, params: unknown): unknown =>
+  component.complete!(params as Parameters<NonNullable<Completable['complete']>>[0], context);
+
 /** The prompt or template a `ref` names, and the error for an unknown one. */
 function referenced(
   state: RouterState,
@@ -83,7 +86,7 @@ export async function complete(
     new ComponentRun(route.ref, 'complete', request, context),
     route.component,
     options,
-    (current, params) => component.complete!(params as typeof request, current),
+    completeWith,
   );
   return normalizeCompletion(route.ref.name, returned);
 }

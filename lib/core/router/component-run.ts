@@ -42,7 +42,7 @@ export async function decide(
 /**
  * The invocation-phase decision: `undefined` to go on, or the error to answer with. A component
  * the caller may not see (refused in the discovery phase too) answers exactly as one that does not
- * exist (`unknown()`), so that refusals cannot tell hidden names from unknown ones; a refusal
+ * exist (`unknown(ref)`), so that refusals cannot tell hidden names from unknown ones; a refusal
  * with its own error (-31401, -31403) is sent only to a caller who may see the component; a scope
  * challenge (`SnodoError.insufficientScope`) goes to every caller, who can act on it.
  * @internal
@@ -51,7 +51,7 @@ export function authorizeInvocation(
   ref: ComponentRef,
   context: CallContext,
   options: DispatchOptions,
-  unknown: () => SnodoError,
+  unknown: (ref: ComponentRef) => SnodoError,
 ): SnodoError | undefined | Promise<SnodoError | undefined> {
   // Nothing to ask (no policy, no guards): decided at once, without a turn of the microtask queue.
   if (
@@ -66,14 +66,14 @@ async function decideInvocation(
   ref: ComponentRef,
   context: CallContext,
   options: DispatchOptions,
-  unknown: () => SnodoError,
+  unknown: (ref: ComponentRef) => SnodoError,
 ): Promise<SnodoError | undefined> {
   const decision = await decide('invocation', ref, context, options.authorization);
   if (decision === true) return undefined;
-  if (decision === false) return unknown();
+  if (decision === false) return unknown(ref);
   if (decision.http?.disclose === true) return decision;
   const visible = await decide('discovery', ref, context, options.authorization);
-  return visible === true ? decision : unknown();
+  return visible === true ? decision : unknown(ref);
 }
 
 /**
@@ -109,23 +109,24 @@ export class ComponentRun implements ComponentInvocation {
 }
 
 /**
- * Runs a component callback through its wrapper, with the params the wrapper hands on (the run's
- * own by default); reports errors that are not `SnodoError`s. An
- * `input_required` signal goes through untouched.
+ * Runs a component through its wrapper (`invoke` calls the component with the context and params
+ * the wrapper hands on: the run's own by default); reports errors that are not `SnodoError`s. An
+ * `input_required` signal goes through untouched. `invoke` is a function of the operation's
+ * module, not a closure per run.
  * @internal
  */
-export async function runComponent(
+export async function runComponent<C extends ComponentHooks>(
   run: ComponentRun,
-  hooks: ComponentHooks,
+  component: C,
   options: DispatchOptions,
-  callback: (context: CallContext, params: unknown) => unknown,
+  invoke: (component: C, context: CallContext, params: unknown) => unknown,
 ): Promise<{ value: unknown } | { thrown: unknown }> {
   try {
     const value =
-      hooks.wrap === undefined
-        ? await callback(run.context, run.params)
-        : await hooks.wrap(run, (next, params = run.params) =>
-            Promise.resolve(callback(next, params)),
+      component.wrap === undefined
+        ? await invoke(component, run.context, run.params)
+        : await component.wrap(run, (next, params = run.params) =>
+            Promise.resolve(invoke(component, next, params)),
           );
     if (value instanceof Error && !isSnodoError(value))
       options.onHandlerError?.(run.component, value);

@@ -9,6 +9,15 @@ import { ComponentRun, authorizeInvocation, runComponent } from './component-run
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { PromptRoute } from './router-state.js';
+import type { ComponentRef } from './authorization-policy.interface.js';
+import type { PromptComponent } from '../components/prompt.interface.js';
+
+/** What a prompt that cannot be rendered answers: as one that does not exist. */
+const unknownPrompt = (ref: ComponentRef): SnodoError =>
+  SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(ref.name));
+
+const renderPrompt = (prompt: PromptComponent, context: CallContext, params: unknown): unknown =>
+  prompt.render(params as Record<string, string>, context);
 
 /** The prompt arguments, when they are an object of strings. */
 function promptArguments(params: JsonObject): DispatchOutcome<Record<string, string>> {
@@ -34,9 +43,8 @@ export async function getPrompt(
   context: CallContext,
   options: DispatchOptions,
 ): Promise<DispatchOutcome<GetPromptResult>> {
-  const unknown = () => SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name));
-  if (route === undefined) return failure(unknown());
-  const denied = await authorizeInvocation(route.ref, context, options, unknown);
+  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)));
+  const denied = await authorizeInvocation(route.ref, context, options, unknownPrompt);
   if (denied !== undefined) return failure(denied);
   const parsed = promptArguments(params);
   if (!parsed.ok) return parsed;
@@ -49,7 +57,7 @@ export async function getPrompt(
     new ComponentRun(route.ref, 'render', args, context),
     route.component,
     options,
-    (current, params) => route.component.render(params as typeof args, current),
+    renderPrompt,
   );
   return normalizePromptResult(name, returned);
 }

@@ -7,6 +7,10 @@ import { ComponentRun, authorizeInvocation, runComponent } from './component-run
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { ResourceRoute, RouterState } from './router-state.js';
+import type { ResourceComponent } from '../components/resource.interface.js';
+
+const readWith = (resource: ResourceComponent, context: CallContext, params: unknown): unknown =>
+  resource.read(params as Parameters<ResourceComponent['read']>[0], context);
 
 /**
  * The route that answers a URI: the direct resource, or the one template that matches it, with
@@ -54,7 +58,7 @@ export async function readResource(
     new ComponentRun(route.ref, 'read', readParams, context),
     route.component,
     options,
-    (current, params) => route.component.read(params as typeof readParams, current),
+    readWith,
   );
   const definition = route.component.definition;
   const outcome = normalizeReadResult(route.ref.name, uri, definition.mimeType, returned);

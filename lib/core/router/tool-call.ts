@@ -17,6 +17,7 @@ import { ComponentRun, authorizeInvocation, runComponent } from './component-run
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { ToolRoute } from './router-state.js';
+import type { ComponentRef } from './authorization-policy.interface.js';
 
 const pointer = (issue: ValidationIssue): string => (issue.path === '' ? '/' : issue.path);
 
@@ -92,6 +93,13 @@ export type ToolRequestCheck = (tool: ToolComponent, args: JsonObject) => SnodoE
  * tool's wrapper, then the result and its output schema.
  * @internal
  */
+/** What a tool that cannot be called answers: as one that does not exist. */
+const unknownTool = (ref: ComponentRef): SnodoError =>
+  SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(ref.name));
+
+const invokeTool = (tool: ToolComponent, context: CallContext, params: unknown): unknown =>
+  tool.call(params as JsonObject, context);
+
 export async function callTool(
   route: ToolRoute | undefined,
   name: string,
@@ -100,9 +108,8 @@ export async function callTool(
   options: DispatchOptions,
   check?: ToolRequestCheck,
 ): Promise<DispatchOutcome<CallToolResult>> {
-  const unknown = () => SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name));
-  if (route === undefined) return failure(unknown());
-  const decided = authorizeInvocation(route.ref, context, options, unknown);
+  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)));
+  const decided = authorizeInvocation(route.ref, context, options, unknownTool);
   const denied = decided instanceof Promise ? await decided : decided;
   if (denied !== undefined) return failure(denied);
   const args = params.arguments === undefined ? {} : params.arguments;
@@ -120,7 +127,7 @@ export async function callTool(
     new ComponentRun(route.ref, 'call', input, context),
     route.component,
     options,
-    (current, params) => route.component.call(params as JsonObject, current),
+    invokeTool,
   );
   const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
   if (!outcome.ok) return outcome;

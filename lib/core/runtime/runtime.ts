@@ -7,6 +7,7 @@ import type {
 } from '../instrumentation/operation-events.js';
 import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
 import { RequestStateCodec } from '../protocol/request-state.codec.js';
+import { resultMetaOf } from '../protocol/outcomes.js';
 import { serializedOnce } from '../protocol/serialized-message.js';
 import { InMemoryUsedTokenStore } from '../session/used-token.store.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
@@ -65,6 +66,8 @@ export interface RuntimeSource {
 export class Runtime {
   /** `serverInfo` as the initialize result and 2026-07-28 `_meta` carry it. */
   readonly serverInfo: Implementation;
+  /** The `_meta` of a 2026-07-28 result: `serverInfo`, made once. @internal */
+  readonly resultMeta: JsonObject;
   readonly instructions: string | undefined;
   readonly router: Router;
   /** Server capabilities of the initialize-era revisions: derived, then the `capabilities` option. */
@@ -113,6 +116,7 @@ export class Runtime {
     const serverInfo: Implementation = { name: options.name, version: options.version };
     if (options.title !== undefined) serverInfo.title = options.title;
     this.serverInfo = Object.freeze(serverInfo);
+    this.resultMeta = resultMetaOf(this.serverInfo);
     this.instructions = options.instructions;
     this.router = options.router ?? Router.empty();
     this.resourceSubscriptions = options.resourceSubscriptions === true;

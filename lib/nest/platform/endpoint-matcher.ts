@@ -22,6 +22,7 @@ export function endpointMatcher(
     versioning?.type === VersioningType.URI
       ? `(?:${escape(versioning.prefix === false ? '' : (versioning.prefix ?? 'v'))}[^/]+/)?`
       : '';
-  const pattern = new RegExp(`^/${head === '' ? '' : `${head}/`}${version}${tail}/?$`, 'i');
-  return (url) => pattern.test(url.split('?')[0] ?? '');
+  // The path ends at the end of the URL or at its query: nothing is split or copied per request.
+  const pattern = new RegExp(`^/${head === '' ? '' : `${head}/`}${version}${tail}/?(?:\\?|$)`, 'i');
+  return (url) => pattern.test(url);
 }

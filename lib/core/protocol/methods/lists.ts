@@ -32,7 +32,7 @@ async function serveList(call: MethodCall, list: CatalogList, field: string) {
     body.ttlMs = hint.ttlMs;
     body.cacheScope = hint.scope;
   }
-  let result = call.modern ? modernBody(runtime.serverInfo, body) : body;
+  let result = call.modern ? modernBody(runtime.resultMeta, body) : body;
   if (pages !== undefined && key !== undefined) {
     result = serializedOnce(result);
     pages.set(key, result);

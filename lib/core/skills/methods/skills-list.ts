@@ -54,7 +54,7 @@ export const SKILLS_LIST: RequestMethod = {
     if (!page.ok) return call.error(SnodoError.invalidParams(MESSAGES.INVALID_CURSOR));
     const body: JsonObject = { skills: page.items };
     if (page.nextCursor !== undefined) body.nextCursor = page.nextCursor;
-    const result = modernBody(call.runtime.serverInfo, { ...body, ...skillsCacheHint(call) });
+    const result = modernBody(call.runtime.resultMeta, { ...body, ...skillsCacheHint(call) });
     if (pages === undefined || key === undefined) return resultOutcome(call.request.id, result);
     const serialized = serializedOnce(result);
     pages.set(key, serialized);
