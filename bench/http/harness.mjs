@@ -151,16 +151,20 @@ const summary = (result, per = 1) => ({
 /**
  * Drives one request for `seconds` seconds with a load generator (`autocannon`, the default, or
  * `wrk`); the sample also says how much CPU the server spent per request (µs), which the machine's
- * other load disturbs far less than throughput.
+ * other load disturbs far less than throughput (`undefined` for a server that is not one process
+ * of ours, such as several behind nginx).
  */
 export async function load(server, request, { connections, seconds, generator = 'autocannon' }) {
-  const before = await cpuTime(server);
+  // A server behind a proxy (the scale benchmark's nginx) has no one process to ask.
+  const measured = server.child !== undefined;
+  const before = measured ? await cpuTime(server) : 0;
   const sample =
     generator === 'wrk'
       ? await loadWithWrk(server.url, prepared(server, request), { connections, seconds })
       : await loadWithAutocannon(server, request, { connections, seconds });
+  if (!measured || sample.rps <= 0) return { ...sample, cpu: undefined };
   const spent = (await cpuTime(server)) - before;
-  return { ...sample, cpu: sample.rps > 0 ? spent / (sample.rps * seconds) : undefined };
+  return { ...sample, cpu: spent / (sample.rps * seconds) };
 }
 
 async function loadWithAutocannon(server, request, { connections, seconds }) {
