@@ -86,13 +86,6 @@ function checkOutput(
  */
 export type ToolRequestCheck = (tool: ToolComponent, args: JsonObject) => SnodoError | undefined;
 
-/**
- * `tools/call` on a route: authorization (hidden: unknown tool), then the arguments (an object,
- * the request check, the required ones and the schema: an `isError` result), the task if the call
- * becomes one (`context.startTask`), the run through the
- * tool's wrapper, then the result and its output schema.
- * @internal
- */
 /** What a tool that cannot be called answers: as one that does not exist. */
 const unknownTool = (ref: ComponentRef): SnodoError =>
   SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(ref.name));
@@ -100,6 +93,13 @@ const unknownTool = (ref: ComponentRef): SnodoError =>
 const invokeTool = (tool: ToolComponent, context: CallContext, params: unknown): unknown =>
   tool.call(params as JsonObject, context);
 
+/**
+ * `tools/call` on a route: authorization (hidden: unknown tool), then the arguments (an object,
+ * the request check, the required ones and the schema: an `isError` result), the task if the call
+ * becomes one (`context.startTask`), the run through the
+ * tool's wrapper, then the result and its output schema.
+ * @internal
+ */
 export async function callTool(
   route: ToolRoute | undefined,
   name: string,
