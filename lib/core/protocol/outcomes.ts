@@ -63,7 +63,7 @@ export const resultMetaOf = (serverInfo: Implementation): JsonObject =>
 export function modernBody(resultMeta: JsonObject, result: JsonObject): JsonObject {
   const own = result._meta;
   // Assigned, not written after the spread in the literal: V8 defines a literal's properties
-  // after a spread through its runtime whenever the function is not optimised.
+  // after a spread through its runtime when the function is not optimised.
   const body: JsonObject = { resultType: 'complete', ...result };
   body._meta = isJsonObject(own) ? { ...own, ...resultMeta } : resultMeta;
   return body;

@@ -12,9 +12,10 @@ import type { PromptRoute } from './router-state.js';
 import type { ComponentRef } from './authorization-policy.interface.js';
 import type { PromptComponent } from '../components/prompt.interface.js';
 
-/** What a prompt that cannot be rendered answers: as one that does not exist. */
-const unknownPrompt = (ref: ComponentRef): SnodoError =>
-  SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(ref.name));
+/** What a prompt that is not there, or cannot be rendered, answers: as one that does not exist. */
+const unknownPrompt = (name: string): SnodoError =>
+  SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name));
+const unknownPromptRef = (ref: ComponentRef): SnodoError => unknownPrompt(ref.name);
 
 const renderPrompt = (prompt: PromptComponent, context: CallContext, params: unknown): unknown =>
   prompt.render(params as Record<string, string>, context);
@@ -43,8 +44,8 @@ export async function getPrompt(
   context: CallContext,
   options: DispatchOptions,
 ): Promise<DispatchOutcome<GetPromptResult>> {
-  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_PROMPT(name)));
-  const denied = await authorizeInvocation(route.ref, context, options, unknownPrompt);
+  if (route === undefined) return failure(unknownPrompt(name));
+  const denied = await authorizeInvocation(route.ref, context, options, unknownPromptRef);
   if (denied !== undefined) return failure(denied);
   const parsed = promptArguments(params);
   if (!parsed.ok) return parsed;

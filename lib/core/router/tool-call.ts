@@ -86,9 +86,10 @@ function checkOutput(
  */
 export type ToolRequestCheck = (tool: ToolComponent, args: JsonObject) => SnodoError | undefined;
 
-/** What a tool that cannot be called answers: as one that does not exist. */
-const unknownTool = (ref: ComponentRef): SnodoError =>
-  SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(ref.name));
+/** What a tool that is not there, or cannot be called, answers: as one that does not exist. */
+const unknownTool = (name: string): SnodoError =>
+  SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name));
+const unknownToolRef = (ref: ComponentRef): SnodoError => unknownTool(ref.name);
 
 const invokeTool = (tool: ToolComponent, context: CallContext, params: unknown): unknown =>
   tool.call(params as JsonObject, context);
@@ -108,8 +109,8 @@ export async function callTool(
   options: DispatchOptions,
   check?: ToolRequestCheck,
 ): Promise<DispatchOutcome<CallToolResult>> {
-  if (route === undefined) return failure(SnodoError.invalidParams(MESSAGES.UNKNOWN_TOOL(name)));
-  const decided = authorizeInvocation(route.ref, context, options, unknownTool);
+  if (route === undefined) return failure(unknownTool(name));
+  const decided = authorizeInvocation(route.ref, context, options, unknownToolRef);
   const denied = decided instanceof Promise ? await decided : decided;
   if (denied !== undefined) return failure(denied);
   const args = params.arguments === undefined ? {} : params.arguments;

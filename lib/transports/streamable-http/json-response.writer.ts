@@ -25,7 +25,7 @@ export function send(
   const body = serializeMessage(outcome.response);
   const length = Buffer.byteLength(body);
   // Without extra headers (most responses), a literal with no spread: V8 defines the properties
-  // that follow a spread through its runtime whenever the function is not optimised.
+  // that follow a spread through its runtime when the function is not optimised.
   res.writeHead(
     outcome.status,
     extra === undefined
