@@ -27,6 +27,13 @@ function graph(entry: string): Map<string, string[]> {
 
 const relative = (file: string): string => file.slice(root.length + 1);
 
+/** A static import or re-export that loads its module (not `import type`). */
+const LOADING_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^'"]*?from\s+['"]([^'"]+)['"]/g;
+
+/** Packages a server must not load until it needs them: each costs a cold start 10–40 ms. */
+const LOADED_ON_NEED =
+  /^(jose|ajv|ajv-formats|@opentelemetry\/api|class-validator|class-transformer|class-validator-jsonschema|yaml|ioredis)(\/|$)/;
+
 describe('Import boundaries', () => {
   it.each([
     ['lib/core/index.ts', 'lib/core/'],
@@ -60,4 +67,17 @@ describe('Import boundaries', () => {
       .filter((file) => !file.startsWith('lib/client/') && !file.startsWith('lib/core/'));
     expect(outside).toEqual([]);
   });
+
+  it.each(['lib/index.ts', 'lib/core/index.ts', 'lib/transports/index.ts', 'lib/client/index.ts'])(
+    'should not load jose, ajv, OpenTelemetry, class-validator, yaml or ioredis when %s is imported',
+    (entry) => {
+      const offenders = [...graph(entry)].flatMap(([file]) =>
+        [...readFileSync(file, 'utf8').matchAll(LOADING_IMPORT)]
+          .map((match) => match[1]!)
+          .filter((specifier) => LOADED_ON_NEED.test(specifier))
+          .map((specifier) => `${relative(file)} imports ${specifier}`),
+      );
+      expect(offenders).toEqual([]);
+    },
+  );
 });

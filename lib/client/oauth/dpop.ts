@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { CryptoKey, JWK } from 'jose';
+import { loadJose } from './jose.loader.js';
 
 /** The JWS algorithm of the client's proofs. */
 const DPOP_ALGORITHM = 'ES256';
@@ -26,6 +27,7 @@ export class DpopProofs {
    */
   async proof(method: string, url: string, accessToken?: string): Promise<string> {
     const { privateKey, jwk } = await (this.key ??= this.generate());
+    const { SignJWT } = await loadJose();
     const nonce = this.nonces.get(new URL(url).origin);
     return new SignJWT({
       htm: method,
@@ -53,6 +55,7 @@ export class DpopProofs {
   }
 
   private async generate(): Promise<{ privateKey: CryptoKey; jwk: JWK }> {
+    const { exportJWK, generateKeyPair } = await loadJose();
     const { publicKey, privateKey } = await generateKeyPair(DPOP_ALGORITHM);
     const { kty, crv, x, y } = await exportJWK(publicKey);
     return { privateKey, jwk: { kty, crv, x, y } };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
 import { isJsonObject } from '../../core/index.js';
 import type { DpopProofs } from './dpop.js';
+import { loadJose } from './jose.loader.js';
 import { OAuthClientError } from './oauth-client.error.js';
 import type {
   AssertionAudience,
@@ -180,6 +180,7 @@ export async function clientCredentialsRequest(
   const body = new URLSearchParams({ grant_type: 'client_credentials' });
   if (credentials.privateKeyPem !== undefined) {
     const algorithm = credentials.signingAlgorithm ?? 'ES256';
+    const { importPKCS8, SignJWT } = await loadJose();
     const key = await importPKCS8(credentials.privateKeyPem, algorithm);
     const assertion = await new SignJWT({})
       .setProtectedHeader({ alg: algorithm })
