@@ -10,13 +10,17 @@ import { loadHandshakeWithWrk, loadWithWrk } from './wrk.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Forks a server file; resolves once it listens, with the time from fork to listening. */
-export async function start(spec) {
+/**
+ * Forks a server file; resolves once it listens, with the time from fork to listening.
+ * @param launcher how to start Node on chosen CPUs (`serverLauncher()` in pinning.mjs), or none.
+ */
+export async function start(spec, launcher) {
   const port = await freePort();
   const started = performance.now();
   const child = fork(join(here, spec.file), [], {
     env: { ...process.env, ...spec.env, PORT: String(port) },
-    execArgv: ['--expose-gc'],
+    ...(launcher === undefined ? {} : { execPath: launcher.execPath }),
+    execArgv: [...(launcher?.prefix ?? []), '--expose-gc'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise((resolve, reject) => {
@@ -225,11 +229,11 @@ export async function loadHandshake(server, { connections, seconds, generator = 
 /**
  * Starts a server and sends it one request as soon as it listens: the time from fork to the first
  * answered request, the import, bootstrap and first-request costs together (the server is stopped
- * after).
+ * after). `launcher` as in {@link start}.
  */
-export async function coldStart(spec, request) {
+export async function coldStart(spec, request, launcher) {
   const started = performance.now();
-  const server = await start(spec);
+  const server = await start(spec, launcher);
   try {
     const response = await fetch(server.url, { method: 'POST', ...request });
     await response.arrayBuffer();
