@@ -94,6 +94,51 @@ describe('InMemorySessionStore', () => {
       expect(store.size).toBe(2);
     });
 
+    it('should keep the order of use when one session is used many times in a row', () => {
+      const store = full();
+      const ended: string[] = [];
+      store.onEnd((id) => ended.push(id));
+      now = 100;
+      store.get('a');
+      store.get('a');
+      now = 200;
+      store.get('b');
+      store.get('b');
+      store.hold('b')();
+      now = 1_150;
+      store.create(record('c'));
+      // a was used last at 100 and b at 200: a is the least recently used.
+      expect(ended).toEqual(['a']);
+      now = 1_250;
+      store.get('c');
+      store.delete('c');
+      store.create(record('d'));
+      now = 2_300;
+      store.create(record('e'));
+      // b (200) goes before d (1 250), however c, the newest before, came and went.
+      expect(ended).toEqual(['a', 'c', 'b']);
+      expect(store.get('d')).toBeDefined();
+    });
+
+    it('should put a session created again with the same id last', () => {
+      now = 0;
+      const store = new InMemorySessionStore({
+        maxSessions: 3,
+        evictionGraceMs: 1_000,
+        now: clock,
+      });
+      const ended: string[] = [];
+      store.onEnd((id) => ended.push(id));
+      store.create(record('a'));
+      store.create(record('b'));
+      now = 100;
+      store.create(record('a'));
+      store.create(record('c'));
+      now = 1_200;
+      store.create(record('d'));
+      expect(ended).toEqual(['b']);
+    });
+
     it('should never let a session in use make room, however long it has been idle', () => {
       const store = full();
       const releaseA = store.hold('a');

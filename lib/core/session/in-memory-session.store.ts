@@ -45,6 +45,8 @@ const positive = (value: number, message: string): number => {
 export class InMemorySessionStore implements SessionStore {
   /** Least recently used first. */
   private readonly sessions = new Map<string, Entry>();
+  /** The id last in `sessions` (the most recently used), when known: touching it moves nothing. */
+  private newest: string | undefined;
   private readonly listeners = new Set<(id: string) => void>();
   private readonly idleTimeoutMs: number;
   private readonly maxSessions: number;
@@ -73,7 +75,10 @@ export class InMemorySessionStore implements SessionStore {
   create(record: SessionRecord): void {
     if (++this.created % 1_000 === 0) this.sweep();
     if (this.sessions.size >= this.maxSessions) this.makeRoom();
+    // A Map keeps the place of a key it already holds: the id goes last as a new one.
+    this.sessions.delete(record.id);
     this.sessions.set(record.id, { record, lastSeen: this.now(), holds: 0 });
+    this.newest = record.id;
     this.sweeper ??= setInterval(() => this.sweep(), Math.min(this.idleTimeoutMs, 60_000));
     this.sweeper.unref?.();
   }
@@ -139,11 +144,17 @@ export class InMemorySessionStore implements SessionStore {
     return this.sessions.size;
   }
 
-  /** Re-inserts an entry, so that the map's order stays least recently used first. */
+  /**
+   * Re-inserts an entry, so that the map's order stays least recently used first; the most
+   * recently used one stays where it is (a session's requests mostly come one after another, and
+   * a delete and set per request would have the map rebuild its table every few requests).
+   */
   private touch(id: string, entry: Entry, now: number): void {
-    this.sessions.delete(id);
     entry.lastSeen = now;
+    if (id === this.newest) return;
+    this.sessions.delete(id);
     this.sessions.set(id, entry);
+    this.newest = id;
   }
 
   private makeRoom(): void {
@@ -166,6 +177,7 @@ export class InMemorySessionStore implements SessionStore {
 
   private end(id: string): void {
     this.sessions.delete(id);
+    if (id === this.newest) this.newest = undefined;
     for (const listener of this.listeners) {
       try {
         listener(id);
