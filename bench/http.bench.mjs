@@ -18,7 +18,8 @@
 //   BENCH_SESSIONS (default 10000), BENCH_COLD_SAMPLES cold starts per server, era and round
 //   (default 3), BENCH_SERVERS (labels' files, comma-separated, to run a
 //   subset), BENCH_OUTPUT (default docs/benchmarks.md), BENCH_PIN (default auto: the generator on
-//   CPU 0 and each server on CPU 1 where taskset and two CPUs exist; off; see http/pinning.mjs).
+//   the first CPU and each server on the second, where taskset and two CPUs exist; off; see
+//   http/pinning.mjs).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';

@@ -7,8 +7,9 @@
 // own core, the closest a two-core machine comes to a generator on another machine: the benchmark
 // process (autocannon runs in it, and wrk is its child, so both inherit its CPU) on one, the server
 // process and all its threads (V8's garbage collection helpers included) on the other.
-//   BENCH_PIN: `auto` (the default: pin when `taskset` is installed and the machine has at least
-//   two CPUs), `off`, or `<generator CPUs>/<server CPUs>` in taskset's list syntax, e.g. `0/1`.
+//   BENCH_PIN: `auto` (the default: pin when `taskset` is installed and the process may use at
+//   least two CPUs: the generator on the first, the server on the second), `off`, or
+//   `<generator CPUs>/<server CPUs>` in taskset's list syntax, e.g. `0/1`.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { which } from './services.mjs';
@@ -24,12 +25,24 @@ export function pinning(option = process.env.BENCH_PIN ?? 'auto') {
   const taskset = which('taskset');
   if (option === 'auto') {
     if (taskset === undefined || os.availableParallelism() < 2) return undefined;
-    return { generator: '0', server: '1', all: cpusOf(taskset, process.pid), taskset };
+    // The first two CPUs this process may use (a container's cpuset need not start at 0).
+    const all = cpusOf(taskset, process.pid);
+    const [generator, server] = expand(all);
+    if (server === undefined) return undefined;
+    return { generator: String(generator), server: String(server), all, taskset };
   }
   const lists = /^([\d,-]+)\/([\d,-]+)$/.exec(option);
   if (lists === null) throw new Error(`BENCH_PIN=${option}: use auto, off or <cpus>/<cpus> (0/1)`);
   if (taskset === undefined) throw new Error(`BENCH_PIN=${option}: taskset is not installed`);
   return { generator: lists[1], server: lists[2], all: cpusOf(taskset, process.pid), taskset };
+}
+
+/** The CPUs of a taskset list (`0,2-3` → 0, 2, 3). */
+function expand(list) {
+  return list.split(',').flatMap((range) => {
+    const [first, last = first] = range.split('-').map(Number);
+    return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  });
 }
 
 /** The CPU list a process may run on, as taskset prints it. */
