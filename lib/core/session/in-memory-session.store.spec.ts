@@ -9,6 +9,13 @@ const record = (id: string): SessionRecord => ({
   initialized: false,
 });
 
+/** The ids of the sessions the store ends, in order. */
+const endsOf = (store: InMemorySessionStore): string[] => {
+  const ended: string[] = [];
+  store.onEnd((id) => ended.push(id));
+  return ended;
+};
+
 describe('InMemorySessionStore', () => {
   it('should store, update and delete a session', () => {
     const store = new InMemorySessionStore();
@@ -82,8 +89,7 @@ describe('InMemorySessionStore', () => {
 
     it('should let the least recently used session idle past the grace period make room', () => {
       const store = full();
-      const ended: string[] = [];
-      store.onEnd((id) => ended.push(id));
+      const ended = endsOf(store);
       now = 500;
       store.get('a');
       now = 1_200;
@@ -96,8 +102,7 @@ describe('InMemorySessionStore', () => {
 
     it('should keep the order of use when one session is used many times in a row', () => {
       const store = full();
-      const ended: string[] = [];
-      store.onEnd((id) => ended.push(id));
+      const ended = endsOf(store);
       now = 100;
       store.get('a');
       store.get('a');
@@ -127,8 +132,7 @@ describe('InMemorySessionStore', () => {
         evictionGraceMs: 1_000,
         now: clock,
       });
-      const ended: string[] = [];
-      store.onEnd((id) => ended.push(id));
+      const ended = endsOf(store);
       store.create(record('a'));
       store.create(record('b'));
       now = 100;
@@ -137,6 +141,30 @@ describe('InMemorySessionStore', () => {
       now = 1_200;
       store.create(record('d'));
       expect(ended).toEqual(['b']);
+    });
+
+    it('should move a session used again after a newer one was created', () => {
+      now = 0;
+      const store = new InMemorySessionStore({
+        maxSessions: 3,
+        evictionGraceMs: 1_000,
+        now: clock,
+      });
+      const ended = endsOf(store);
+      store.create(record('a'));
+      store.create(record('b'));
+      now = 100;
+      store.get('a');
+      now = 200;
+      store.create(record('c'));
+      now = 300;
+      store.get('a');
+      now = 1_500;
+      store.create(record('d'));
+      now = 1_600;
+      store.create(record('e'));
+      // b (0) first, then c (200): a was used last, at 300.
+      expect(ended).toEqual(['b', 'c']);
     });
 
     it('should never let a session in use make room, however long it has been idle', () => {
