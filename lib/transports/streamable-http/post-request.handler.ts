@@ -107,7 +107,9 @@ export class PostRequestHandler {
     const headerVersion = header(req, 'mcp-protocol-version');
     let session: SessionRecord | undefined;
     if (!opensSession && inbound.kind !== 'invalid' && !isModernMessage(inbound, headerVersion)) {
-      session = await this.findSession(req, res, inbound, headerVersion);
+      // A store that answers at once (the in-memory one): no await for it.
+      const found = this.findSession(req, res, inbound, headerVersion);
+      session = found instanceof Promise ? await found : found;
       if (session === undefined) return;
     }
     // Awaited rather than returned: V8 settles an awaited promise in fewer turns of the queue.
@@ -154,11 +156,10 @@ export class PostRequestHandler {
     try {
       const outcome = await this.deps.handler.handle(inbound, post);
       running.settle();
-      // A 2026-07-28 request neither opens nor touches a session: no await for it.
-      const extraHeaders =
-        session === undefined && outcome.openSession === undefined
-          ? undefined
-          : await this.applySessionEffects(outcome, session, ownerOf(req));
+      // Most requests neither open a session nor change one (none of 2026-07-28 do): no await.
+      const extraHeaders = changesSession(outcome, session)
+        ? await this.applySessionEffects(outcome, session, ownerOf(req))
+        : undefined;
       this.cancelNamed(outcome, session);
       post.unwatch();
       if (post.abort.aborted) return post.endCancelled();
@@ -267,19 +268,32 @@ export class PostRequestHandler {
    * messages need none, and are not brought here).
    * @returns the session, or `undefined` when the request was answered with an error.
    */
-  private async findSession(
+  private findSession(
     req: PreReadRequest,
     res: ServerResponse,
     inbound: InboundMessage,
     headerVersion: string | undefined,
-  ): Promise<SessionRecord | undefined> {
+  ): SessionRecord | undefined | Promise<SessionRecord | undefined> {
     const id = idOf(inbound);
     const sessionId = header(req, 'mcp-session-id');
     if (sessionId === undefined) {
       sendError(res, 400, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.SESSION_REQUIRED, id);
       return undefined;
     }
-    const session = await this.deps.sessions.get(sessionId);
+    const found = this.deps.sessions.get(sessionId);
+    return found instanceof Promise
+      ? found.then((session) => this.admitSession(req, res, session, id, headerVersion))
+      : this.admitSession(req, res, found, id, headerVersion);
+  }
+
+  /** The session found, if the request may use it; else `undefined`, the request answered. */
+  private admitSession(
+    req: PreReadRequest,
+    res: ServerResponse,
+    session: SessionRecord | undefined,
+    id: JsonRpcId | undefined,
+    headerVersion: string | undefined,
+  ): SessionRecord | undefined {
     if (session === undefined || session.owner !== ownerOf(req)) {
       sendError(res, 404, ErrorCode.SessionNotFound, TRANSPORT_MESSAGES.SESSION_NOT_FOUND, id);
       return undefined;
@@ -321,7 +335,7 @@ export class PostRequestHandler {
       return { 'Mcp-Session-Id': record.id };
     }
     if (session === undefined) return undefined;
-    const initialized = outcome.sessionInitialized === true && !session.initialized;
+    const initialized = initializes(outcome, session);
     const logLevel = outcome.sessionLogLevel;
     if (initialized || logLevel !== undefined) {
       await this.deps.sessions.update({
@@ -333,6 +347,16 @@ export class PostRequestHandler {
     return undefined;
   }
 }
+
+/** Whether the outcome marks the session initialized for the first time. */
+const initializes = (outcome: HandleOutcome, session: SessionRecord): boolean =>
+  outcome.sessionInitialized === true && !session.initialized;
+
+/** Whether the outcome opens a session, or changes the one it was served in. */
+const changesSession = (outcome: HandleOutcome, session: SessionRecord | undefined): boolean =>
+  outcome.openSession !== undefined ||
+  (session !== undefined &&
+    (initializes(outcome, session) || outcome.sessionLogLevel !== undefined));
 
 /** Checks `Content-Type` and `Accept`; answers 415 or 406 and returns `false` when they fail. */
 function acceptsMediaTypes(req: PreReadRequest, res: ServerResponse): boolean {
