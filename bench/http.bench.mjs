@@ -54,7 +54,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
-const COLD_SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 3);
+const COLD_SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 6);
 const HANDSHAKE_OP = 'handshake: initialize, initialized, DELETE (2025-11-25)';
 const WANTED = (process.env.BENCH_GENERATORS ?? 'autocannon,wrk').split(',').map((g) => g.trim());
 const PINS = pinning();
