@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Router, createRuntime } from '../../lib/core/index.js';
+import {
+  InMemorySessionStore,
+  Router,
+  createRuntime,
+  type SessionRecord,
+  type SessionStore,
+} from '../../lib/core/index.js';
 import { createStreamableHttpServer } from '../../lib/transports/index.js';
 
 describe('Standalone Streamable HTTP server (no Nest)', () => {
@@ -63,5 +69,48 @@ describe('Standalone Streamable HTTP server (no Nest)', () => {
     });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { error: { code: number } }).error.code).toBe(-32700);
+  });
+
+  it('should serve sessions from a store that answers every call with a promise, as shared stores do', async () => {
+    const kept = new InMemorySessionStore();
+    const later = <T>(value: T): Promise<T> =>
+      new Promise((resolve) => setImmediate(() => resolve(value)));
+    const store: SessionStore = {
+      create: (record) => later(kept.create(record)),
+      get: (id) => later(kept.get(id)),
+      update: (record) => later(kept.update(record)),
+      delete: (id) => later(kept.delete(id)),
+    };
+    const withStore = createStreamableHttpServer(
+      { runtime: createRuntime({ name: 'plain', version: '1.0.0', router }) },
+      { sessionStore: store },
+    );
+    await new Promise<void>((resolve) => withStore.listen(0, '127.0.0.1', resolve));
+    const storeUrl = `http://127.0.0.1:${(withStore.address() as AddressInfo).port}/mcp`;
+    try {
+      const transport = new TransportV1(new URL(storeUrl));
+      const legacy = new ClientV1({ name: 'plain', version: '1' });
+      await legacy.connect(transport);
+      expect(
+        (await legacy.callTool({ name: 'add', arguments: { a: 4, b: 5 } })).structuredContent,
+      ).toEqual({ sum: 9 });
+      const record = (await store.get(transport.sessionId!)) as SessionRecord;
+      expect(record.initialized).toBe(true);
+      await legacy.close();
+
+      const unknown = await fetch(storeUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': 'no-such-session',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }),
+      });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ id: 5, error: { code: -32001 } });
+    } finally {
+      await new Promise((resolve) => withStore.close(resolve));
+    }
   });
 });
