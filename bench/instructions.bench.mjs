@@ -145,8 +145,10 @@ async function measure(spec, op) {
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.log('valgrind is not installed (Debian: apt-get install valgrind): nothing measured');
 } else {
-  // Each server is started RUNS times, the runs interleaved: what V8's compiler makes of the hot
-  // code varies from one process to the next, and with it the count, by up to 15%.
+  // Each server is started RUNS times, the runs interleaved, and its lowest count is the figure:
+  // under valgrind, some processes land on a level ~20k instructions higher, from a state of V8's
+  // feedback for Node's own process.nextTick that the same server outside valgrind does not reach
+  // (docs/benchmarks.md, "Instructions per request").
   const jobs = Array.from({ length: RUNS }, () =>
     OPS.flatMap((op) => servers.map((spec) => ({ spec, op }))),
   ).flat();
@@ -163,23 +165,22 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
   };
   await Promise.all(Array.from({ length: PARALLEL }, runner));
 
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const kilo = (n) => `${(n / 1000).toFixed(1)}k`;
   const rows = OPS.flatMap((op) =>
     servers.map((spec) => {
       const runs = results.get(`${spec.key}|${op}`);
-      const own = median(runs);
+      const own = Math.min(...runs);
       const range = `${kilo(Math.min(...runs))}–${kilo(Math.max(...runs))}`;
       const floorRuns = spec.floor === undefined ? undefined : results.get(`${spec.floor}|${op}`);
-      const ratio = floorRuns === undefined ? '–' : `${(median(floorRuns) / own).toFixed(2)}×`;
+      const ratio = floorRuns === undefined ? '–' : `${(Math.min(...floorRuns) / own).toFixed(2)}×`;
       return `| ${op} | ${spec.label} | ${kilo(own)} | ${range} | ${ratio} |`;
     }),
   );
   const table = [
     `Measured by \`npm run bench\` (bench/instructions.bench.mjs) on ${new Date().toISOString().slice(0, 10)}:`,
-    `Node ${process.version} with \`--max-semi-space-size=${SEMI_SPACE_MB}\`, ${WARM} requests to warm up, then ${COUNT} counted, one at a time; ${RUNS} runs per server, interleaved, medians.`,
+    `Node ${process.version} with \`--max-semi-space-size=${SEMI_SPACE_MB}\`, ${WARM} requests to warm up, then ${COUNT} counted, one at a time; ${RUNS} runs per server, interleaved, the lowest of each.`,
     '',
-    '| Operation | Server | instructions per request (median) | runs | its floor ÷ this |',
+    '| Operation | Server | instructions per request (lowest run) | runs | its floor ÷ this |',
     '| --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
