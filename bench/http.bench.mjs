@@ -16,7 +16,7 @@
 //   BENCH_ROUNDS (default 3), BENCH_SECONDS per measurement (default 3), BENCH_WARMUP seconds per
 //   operation before measuring (default 1), BENCH_CONNECTIONS (16),
 //   BENCH_SESSIONS (default 10000), BENCH_COLD_SAMPLES cold starts per server, era and round
-//   (default 3), BENCH_SERVERS (labels' files, comma-separated, to run a
+//   (default 6), BENCH_SERVERS (labels' files, comma-separated, to run a
 //   subset), BENCH_OUTPUT (default docs/benchmarks.md), BENCH_PIN (default auto: the generator on
 //   the first CPU and each server on the second, where taskset and two CPUs exist; off; see
 //   http/pinning.mjs).
