@@ -108,32 +108,61 @@ export class ComponentRun implements ComponentInvocation {
   ) {}
 }
 
+/** What a component's run gave: the value it returned, or what it threw. @internal */
+export type RunOutcome = { value: unknown } | { thrown: unknown };
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PromiseLike<unknown>).then === 'function';
+
 /**
  * Runs a component through its wrapper (`invoke` calls the component with the context and params
  * the wrapper hands on: the run's own by default); reports errors that are not `SnodoError`s. An
- * `input_required` signal goes through untouched. `invoke` is a function of the operation's
- * module, not a closure per run.
+ * `input_required` signal goes through untouched (thrown, or the promise rejects with it).
+ * `invoke` is a function of the operation's module, not a closure per run.
+ * @returns the outcome at once when the component answered at once (a sync handler without a
+ *   wrapper: no turn of the microtask queue), else a promise of it.
  * @internal
  */
-export async function runComponent<C extends ComponentHooks>(
+export function runComponent<C extends ComponentHooks>(
   run: ComponentRun,
   component: C,
   options: DispatchOptions,
   invoke: (component: C, context: CallContext, params: unknown) => unknown,
-): Promise<{ value: unknown } | { thrown: unknown }> {
+): RunOutcome | Promise<RunOutcome> {
+  let returned: unknown;
   try {
-    const value =
+    returned =
       component.wrap === undefined
-        ? await invoke(component, run.context, run.params)
-        : await component.wrap(run, (next, params = run.params) =>
+        ? invoke(component, run.context, run.params)
+        : component.wrap(run, (next, params = run.params) =>
             Promise.resolve(invoke(component, next, params)),
           );
+  } catch (thrown) {
+    return caught(run, options, thrown);
+  }
+  if (!isThenable(returned)) return settled(run, options, returned);
+  return Promise.resolve(returned).then(
+    (value) => settled(run, options, value),
+    (thrown: unknown) => caught(run, options, thrown),
+  );
+}
+
+/** A value the component returned (a reporter that throws on it makes the run one that threw). */
+function settled(run: ComponentRun, options: DispatchOptions, value: unknown): RunOutcome {
+  try {
     if (value instanceof Error && !isSnodoError(value))
       options.onHandlerError?.(run.component, value);
-    return { value };
   } catch (thrown) {
-    if (thrown instanceof InputRequiredSignal) throw thrown;
-    if (!isSnodoError(thrown)) options.onHandlerError?.(run.component, thrown);
-    return { thrown };
+    return caught(run, options, thrown);
   }
+  return { value };
+}
+
+/** What the component or its wrapper threw, reported; an `input_required` signal is thrown on. */
+function caught(run: ComponentRun, options: DispatchOptions, thrown: unknown): RunOutcome {
+  if (thrown instanceof InputRequiredSignal) throw thrown;
+  if (!isSnodoError(thrown)) options.onHandlerError?.(run.component, thrown);
+  return { thrown };
 }

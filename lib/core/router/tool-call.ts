@@ -124,12 +124,14 @@ export async function callTool(
   if (route.component.task !== undefined && route.component.task.start !== 'handler') {
     await context.startTask?.();
   }
-  const returned = await runComponent(
+  const ran = runComponent(
     new ComponentRun(route.ref, 'call', input, context),
     route.component,
     options,
     invokeTool,
   );
+  // A tool that answered at once: no await for it.
+  const returned = ran instanceof Promise ? await ran : ran;
   const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
   if (!outcome.ok) return outcome;
   const mismatch = checkOutput(route, outcome.value, options);
