@@ -45,7 +45,10 @@ describe('runComponent()', () => {
     ).resolves.toEqual({ thrown: refused });
     const wrapped = runComponent(
       run(),
-      { handle: () => 'inner', wrap: async (_run, next) => `wrapped ${String(await next())}` },
+      {
+        handle: () => 'inner',
+        wrap: async (invocation, next) => `wrapped ${String(await next(invocation.context))}`,
+      },
       {},
       invoke,
     );
