@@ -12,7 +12,7 @@ import type {
   JsonRpcNotification,
   JsonRpcRequest,
 } from './json-rpc.type.js';
-import type { ClientState } from './methods/method-descriptor.js';
+import { RequestClient, type ClientState } from './methods/method-descriptor.js';
 import type { MethodTable } from './methods/method-table.js';
 import { errorOutcome, headerError } from './outcomes.js';
 import { META_KEYS, isModernVersion, type ProtocolVersion } from './protocol-version.js';
@@ -50,6 +50,12 @@ export type Envelope =
   | { readonly ok: false; readonly outcome: HandleOutcome };
 
 const refuse = (outcome: HandleOutcome): Envelope => ({ ok: false, outcome });
+
+/** An envelope read without fault: a class for the reason {@link RequestClient} is one. */
+class AcceptedEnvelope {
+  readonly ok = true;
+  constructor(readonly client: ClientState) {}
+}
 
 /**
  * Checks the 2026-07-28 envelope of a message whose `_meta` claims a version: the claim, the
@@ -100,15 +106,14 @@ export function readModernEnvelope(
       return refuse(invalid(id, MESSAGES.BAD_LOG_LEVEL, 200));
     }
   }
-  return {
-    ok: true,
-    client: {
-      version: claim as ProtocolVersion,
-      clientInfo: readImplementation(meta[META_KEYS.clientInfo]),
-      clientCapabilities: capabilities,
+  return new AcceptedEnvelope(
+    new RequestClient(
+      claim as ProtocolVersion,
+      readImplementation(meta[META_KEYS.clientInfo]),
+      capabilities,
       meta,
-    },
-  };
+    ),
+  );
 }
 
 const invalid = (id: JsonRpcId | undefined, message: string, status: number): HandleOutcome =>

@@ -16,7 +16,11 @@ import type {
   JsonRpcNotification,
   JsonRpcRequest,
 } from './json-rpc.type.js';
-import type { ClientState, RequestMethod } from './methods/method-descriptor.js';
+import {
+  RequestClient,
+  type ClientState,
+  type RequestMethod,
+} from './methods/method-descriptor.js';
 import { serverMethods } from '../extensions/server-methods.js';
 import type { MethodTable } from './methods/method-table.js';
 import { ACCEPTED, errorOutcome } from './outcomes.js';
@@ -187,18 +191,13 @@ export class ProtocolHandler {
     const meta = message.params?._meta;
     const client: ClientState =
       session === undefined
-        ? {
-            version: LATEST_LEGACY_VERSION,
-            clientInfo: undefined,
-            clientCapabilities: {},
-            meta: {},
-          }
-        : {
-            version: session.protocolVersion,
-            clientInfo: session.clientInfo,
-            clientCapabilities: session.clientCapabilities,
-            meta: isJsonObject(meta) ? meta : {},
-          };
+        ? new RequestClient(LATEST_LEGACY_VERSION, undefined, {}, {})
+        : new RequestClient(
+            session.protocolVersion,
+            session.clientInfo,
+            session.clientCapabilities,
+            isJsonObject(meta) ? meta : {},
+          );
     return this.dispatch(message, this.source.runtime, client, exchange);
   }
 
