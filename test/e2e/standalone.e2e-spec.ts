@@ -113,4 +113,33 @@ describe('Standalone Streamable HTTP server (no Nest)', () => {
       await new Promise((resolve) => withStore.close(resolve));
     }
   });
+
+  it('should find sessions in a store that answers get() with a thenable that is not a native promise', async () => {
+    const kept = new InMemorySessionStore();
+    const store: SessionStore = {
+      create: (record) => kept.create(record),
+      get: (id) =>
+        ({
+          then: (resolve: (record: SessionRecord | undefined) => void) => resolve(kept.get(id)),
+        }) as unknown as Promise<SessionRecord | undefined>,
+      update: (record) => kept.update(record),
+      delete: (id) => kept.delete(id),
+    };
+    const withStore = createStreamableHttpServer(
+      { runtime: createRuntime({ name: 'plain', version: '1.0.0', router }) },
+      { sessionStore: store },
+    );
+    await new Promise<void>((resolve) => withStore.listen(0, '127.0.0.1', resolve));
+    const storeUrl = `http://127.0.0.1:${(withStore.address() as AddressInfo).port}/mcp`;
+    try {
+      const legacy = new ClientV1({ name: 'plain', version: '1' });
+      await legacy.connect(new TransportV1(new URL(storeUrl)));
+      expect(
+        (await legacy.callTool({ name: 'add', arguments: { a: 2, b: 2 } })).structuredContent,
+      ).toEqual({ sum: 4 });
+      await legacy.close();
+    } finally {
+      await new Promise((resolve) => withStore.close(resolve));
+    }
+  });
 });

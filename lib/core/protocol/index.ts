@@ -23,6 +23,7 @@ export type {
   JsonRpcResultResponse,
 } from './json-rpc.type.js';
 export { classifyMessage, classifyParsed, isJsonObject, parseMessage } from './json-rpc.parser.js';
+export { isThenable } from './thenable.js';
 export { decodeHeaderValue } from './header-value.js';
 export { ProtocolHandler, type ProtocolHandlerOptions } from './protocol-handler.js';
 export type { Exchange, HandleOutcome, ListenOutcome, StandardHeaders } from './exchange.js';

@@ -6,6 +6,7 @@ import type {
 } from '../components/component-hooks.interface.js';
 import { isSnodoError, type SnodoError } from '../errors/snodo.error.js';
 import { InputRequiredSignal } from '../protocol/input-required.js';
+import { isThenable } from '../protocol/thenable.js';
 import type {
   AuthorizationPhase,
   AuthorizationPolicy,
@@ -110,11 +111,6 @@ export class ComponentRun implements ComponentInvocation {
 
 /** What a component's run gave: the value it returned, or what it threw. @internal */
 export type RunOutcome = { value: unknown } | { thrown: unknown };
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as PromiseLike<unknown>).then === 'function';
 
 /**
  * Runs a component through its wrapper (`invoke` calls the component with the context and params

@@ -5,6 +5,7 @@ import {
   PendingClientRequests,
   classifyParsed,
   isModernMessage,
+  isThenable,
   type HandleOutcome,
   type InboundBatch,
   type InboundMessage,
@@ -281,8 +282,11 @@ export class PostRequestHandler {
       return undefined;
     }
     const found = this.deps.sessions.get(sessionId);
-    return found instanceof Promise
-      ? found.then((session) => this.admitSession(req, res, session, id, headerVersion))
+    // A store of the app's may answer with any thenable, not only a native promise.
+    return isThenable(found)
+      ? Promise.resolve(found).then((session) =>
+          this.admitSession(req, res, session, id, headerVersion),
+        )
       : this.admitSession(req, res, found, id, headerVersion);
   }
 
