@@ -1,3 +1,4 @@
+import * as api from '@opentelemetry/api';
 import { context, propagation, trace, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -7,6 +8,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import type { ToolComponent } from '../components/tool.interface.js';
+import { DeferredOpenTelemetryTracing } from './open-telemetry.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { classifyMessage } from '../protocol/json-rpc.parser.js';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
@@ -147,6 +149,36 @@ describe('OpenTelemetry spans', () => {
     expect(runtime.tracing?.active).toBe(false);
     trace.setGlobalTracerProvider(provider);
     expect(runtime.tracing?.active).toBe(true);
+  });
+
+  it('should not load the API until a tracer provider is registered', async () => {
+    let loads = 0;
+    const tracing = new DeferredOpenTelemetryTracing(() => {
+      loads += 1;
+      return api;
+    });
+    trace.disable();
+    expect(tracing.active).toBe(false);
+    expect(tracing.active).toBe(false);
+    expect(loads).toBe(0);
+    trace.setGlobalTracerProvider(provider);
+    expect(tracing.active).toBe(true);
+    const operation = { operation: 'ping', protocolVersion: '2026-07-28', transport: 'http' };
+    const request = { jsonrpc: '2.0', id: 1, method: 'ping' } as const;
+    expect(await tracing.run(operation as never, { request }, () => Promise.resolve(42))).toBe(42);
+    expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['ping']);
+    expect(loads).toBe(1);
+  });
+
+  it('should trace nothing, and load once, when the API is not installed', () => {
+    let loads = 0;
+    const tracing = new DeferredOpenTelemetryTracing(() => {
+      loads += 1;
+      return undefined;
+    });
+    expect(tracing.active).toBe(false);
+    expect(tracing.active).toBe(false);
+    expect(loads).toBe(1);
   });
 
   it('should open no span with openTelemetry: false', async () => {

@@ -4,12 +4,56 @@ import type { OperationContext, RequestTracing, SpanRequest } from './operation-
 
 type Api = typeof OpenTelemetryApi;
 
-/** `@opentelemetry/api` when the app has it installed (an optional peer), loaded once. @internal */
-export function loadOpenTelemetry(): Api | undefined {
+/** `@opentelemetry/api` when the app has it installed (an optional peer). */
+function loadOpenTelemetry(): Api | undefined {
   try {
     return createRequire(import.meta.url)('@opentelemetry/api') as Api;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Where every copy of `@opentelemetry/api` 1.x keeps what is registered globally (its documented
+ * cross-copy contract): `trace` is there once an SDK has set a tracer provider.
+ */
+const OPEN_TELEMETRY_GLOBAL = Symbol.for('opentelemetry.js.api.1');
+
+/** Whether some copy of the API has a tracer provider registered, without loading the API. */
+function providerRegistered(): boolean {
+  const registered = (globalThis as { [OPEN_TELEMETRY_GLOBAL]?: { trace?: unknown } })[
+    OPEN_TELEMETRY_GLOBAL
+  ];
+  return registered?.trace !== undefined;
+}
+
+/**
+ * OpenTelemetry spans that load `@opentelemetry/api` only once a tracer provider is registered,
+ * so that an app without tracing does not pay for the import at startup. A provider registered
+ * after bootstrap is picked up on the next request. @internal
+ */
+export class DeferredOpenTelemetryTracing implements RequestTracing {
+  /** The tracing, once loaded; `null` when the API is not installed. */
+  private loaded: OpenTelemetryTracing | null | undefined;
+
+  /** @param load loads the API (`undefined` when it is not installed); tests count the loads. */
+  constructor(private readonly load: () => Api | undefined = loadOpenTelemetry) {}
+
+  get active(): boolean {
+    return providerRegistered() && this.tracing()?.active === true;
+  }
+
+  run<T>(operation: OperationContext, span: SpanRequest, work: () => Promise<T>): Promise<T> {
+    const tracing = this.tracing();
+    return tracing === null ? work() : tracing.run(operation, span, work);
+  }
+
+  private tracing(): OpenTelemetryTracing | null {
+    if (this.loaded === undefined) {
+      const api = this.load();
+      this.loaded = api === undefined ? null : new OpenTelemetryTracing(api);
+    }
+    return this.loaded;
   }
 }
 

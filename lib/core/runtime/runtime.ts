@@ -1,6 +1,6 @@
 import type { CallContext, Implementation } from '../components/call-context.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { OpenTelemetryTracing, loadOpenTelemetry } from '../instrumentation/open-telemetry.js';
+import { DeferredOpenTelemetryTracing } from '../instrumentation/open-telemetry.js';
 import type {
   InstrumentationHandler,
   RequestTracing,
@@ -267,13 +267,12 @@ function checkInstrumentation(
   return handler;
 }
 
-/** OpenTelemetry spans, unless turned off or `@opentelemetry/api` is not installed. */
+/** OpenTelemetry spans, unless turned off; the API is loaded once a tracer provider is registered. */
 function openTelemetryOf(option: boolean | undefined): RequestTracing | undefined {
   if (option !== undefined && typeof option !== 'boolean') {
     throw new Error(MESSAGES.BAD_OPEN_TELEMETRY);
   }
-  const api = option === false ? undefined : loadOpenTelemetry();
-  return api === undefined ? undefined : new OpenTelemetryTracing(api);
+  return option === false ? undefined : new DeferredOpenTelemetryTracing();
 }
 
 /** The server capabilities, the same in every revision for the features built so far. */
