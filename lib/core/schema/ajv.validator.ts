@@ -20,6 +20,12 @@ interface AjvModules {
 
 let loaded: AjvModules | undefined;
 
+/**
+ * ajv's documented entry points in the order they load one another, for a warm-up that loads
+ * them one per idle moment (ajv/dist/core, the biggest, takes 10–17 ms of the 30).
+ */
+const AJV_ENTRY_POINTS = ['ajv/dist/core.js', 'ajv/dist/2020.js', 'ajv-formats'] as const;
+
 function ajvModules(): AjvModules {
   if (loaded !== undefined) return loaded;
   const load = createRequire(import.meta.url);
@@ -190,12 +196,23 @@ export class AjvValidator implements SchemaValidator {
   }
 
   /**
-   * Loads ajv and prepares its 2020-12 engine now (about 50 ms) instead of on the first schema
-   * that needs it. The Nest module and the standalone listener call it once the HTTP server
-   * listens, in the first idle moment, so that the first request to validate finds it ready.
+   * Loads ajv and prepares its 2020-12 engine now (about 40 ms) instead of on the first schema
+   * that needs it, in steps of at most ~17 ms (each of ajv's entry points, the engine, a first
+   * compilation). The Nest module and the standalone listener run a step per idle moment once the
+   * HTTP server listens, so that the first request to validate finds ajv ready and a request that
+   * needs no validation (an `initialize`) waits for one step at most.
    */
-  warmUp(): void {
-    this.engine2020().compile(WARM_UP_SCHEMA);
+  *warmUp(): Generator<void, void, undefined> {
+    if (loaded === undefined) {
+      const load = createRequire(import.meta.url);
+      for (const entryPoint of AJV_ENTRY_POINTS) {
+        load(entryPoint);
+        yield;
+      }
+    }
+    const engine = this.engine2020();
+    yield;
+    engine.compile(WARM_UP_SCHEMA);
   }
 
   compile(schema: JsonSchema): CompiledSchema {

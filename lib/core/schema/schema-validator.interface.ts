@@ -34,9 +34,11 @@ export interface SchemaValidator {
   compile(schema: JsonSchema): CompiledSchema;
   /**
    * Prepares what the first compilation would (a library to load, an engine to build) ahead of
-   * need. Optional; called once the server listens, in its first idle moment.
+   * need. Optional; called once the server listens, in its first idle moment. A generator may
+   * yield between steps: the server runs one step per idle moment, so that a request arriving
+   * meanwhile waits for one step at most.
    */
-  warmUp?(): void;
+  warmUp?(): Iterator<unknown> | void;
 }
 
 /** The built-in validators by name. @publicApi */

@@ -132,20 +132,22 @@ export class StreamableHttpTransport {
   }
 
   /**
-   * Once `server` listens, in its first idle moment, lets the schema validator prepare itself
-   * (`SchemaValidator.warmUp`: ajv is loaded then), so that the first request to validate
-   * does not wait for it. A warm-up that fails is left to the first compilation to report.
+   * Once `server` listens, in its idle moments, lets the schema validator prepare itself
+   * (`SchemaValidator.warmUp`: ajv is loaded then), one step per moment, so that the first
+   * request to validate does not wait for it and others wait for one step at most. A warm-up
+   * that fails is left to the first compilation to report.
    */
   warmUpWhenListening(server: ListeningServer): void {
-    const warmUp = (): void => {
-      setImmediate(() => {
-        try {
-          this.source.runtime.schemaValidator.warmUp?.();
-        } catch {
-          // The first compilation that needs it fails the same way, with the tool's name.
-        }
-      }).unref();
+    let steps: Iterator<unknown> | void;
+    const step = (): void => {
+      try {
+        steps ??= this.source.runtime.schemaValidator.warmUp?.();
+        if (steps !== undefined && steps.next().done !== true) setImmediate(step).unref();
+      } catch {
+        // The first compilation that needs it fails the same way, with the tool's name.
+      }
     };
+    const warmUp = (): void => void setImmediate(step).unref();
     if (server.listening === true) warmUp();
     else server.once('listening', warmUp);
   }

@@ -38,9 +38,34 @@ describe('the schema validator warm-up', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it('runs a warm-up in steps, one per idle moment, to the end', async () => {
+    const steps: string[] = [];
+    const validator: SchemaValidator = {
+      name: 'stepping',
+      compile: () => ({ validate: () => undefined }),
+      *warmUp() {
+        for (const name of ['load', 'engine', 'compile']) {
+          steps.push(name);
+          yield;
+        }
+      },
+    };
+    const runtime = createRuntime({ name: 't', version: '1', schemaValidator: validator });
+    const server = createStreamableHttpServer({ runtime });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    await idle();
+    expect(steps).toEqual(['load']);
+    await idle();
+    expect(steps).toEqual(['load', 'engine']);
+    for (let i = 0; i < 3; i++) await idle();
+    expect(steps).toEqual(['load', 'engine', 'compile']);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
   it('leaves ajv ready: a schema compiled after it validates as before', () => {
     const validator = new AjvValidator();
-    validator.warmUp();
+    expect([...validator.warmUp()].length).toBeGreaterThanOrEqual(4);
     const compiled = validator.compile({
       type: 'object',
       properties: { n: { type: 'integer', minimum: 1 } },
