@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { ToolComponent } from '../components/tool.interface.js';
 import { ErrorCode } from '../errors/error-code.enum.js';
 import { SnodoError } from '../errors/snodo.error.js';
@@ -78,6 +79,22 @@ describe('Router', () => {
         Router.empty(),
       );
       expect(router.listTools().map((t) => t.definition.name)).toEqual(['alpha', 'mid', 'zeta']);
+    });
+
+    it('should keep every list sorted whatever the order of registration and removal', () => {
+      const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
+      fc.assert(
+        fc.property(fc.uniqueArray(name, { maxLength: 40 }), fc.array(name), (names, gone) => {
+          let router = names.reduce((r, n) => r.registerTool(tool(n)), Router.empty());
+          router = router
+            .registerPrompt({ definition: { name: 'p' }, render: () => 'p' })
+            .registerPrompt({ definition: { name: 'a' }, render: () => 'a' });
+          for (const n of gone) router = router.removeTool(n);
+          const expected = names.filter((n) => !gone.includes(n)).sort();
+          expect(router.listTools().map((t) => t.definition.name)).toEqual(expected);
+          expect(router.listPrompts().map((p) => p.definition.name)).toEqual(['a', 'p']);
+        }),
+      );
     });
   });
 
