@@ -234,6 +234,45 @@ const isInlineDefault = (node: ts.Node): node is ts.ParameterDeclaration =>
 const isMessageCatalog = (path: string): boolean =>
   path.endsWith('.messages.ts') || basename(path) === 'messages.constant.ts';
 
+/** Where requests are served: a copy there is made per request. */
+const REQUEST_PATH = /^lib\/(core\/(protocol|router|results)|transports\/streamable-http)\//;
+/** Bootstrap code under those folders: the router's registration runs once per component. */
+const BOOTSTRAP_FILES = new Set(['lib/core/router/router-registration.ts']);
+
+/** `{ ...x }` alone, through any `as` or parentheses around it. */
+function soleSpread(node: ts.Expression | undefined): boolean {
+  let inner = node;
+  while (inner !== undefined && (ts.isAsExpression(inner) || ts.isParenthesizedExpression(inner)))
+    inner = inner.expression;
+  return (
+    inner !== undefined &&
+    ts.isObjectLiteralExpression(inner) &&
+    inner.properties.length === 1 &&
+    ts.isSpreadAssignment(inner.properties[0]!)
+  );
+}
+
+/** Whether `name` gets a property assigned or deleted somewhere in `scope`. */
+function extendsLater(scope: ts.Node, name: string): boolean {
+  let found = false;
+  visit(scope, (node) => {
+    const target =
+      ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken
+        ? node.left
+        : ts.isDeleteExpression(node)
+          ? node.expression
+          : undefined;
+    if (
+      target !== undefined &&
+      (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) &&
+      ts.isIdentifier(target.expression) &&
+      target.expression.text === name
+    )
+      found = true;
+  });
+  return found;
+}
+
 describe('Code shape', () => {
   it('should read every file in lib/', () => {
     expect(sources.length).toBeGreaterThan(100);
@@ -347,6 +386,33 @@ describe('Code shape', () => {
             `${path}:${lineOf(ast, node.getStart(ast))} ${node.getText(ast).slice(0, 40)}`,
           );
       });
+    expect(offenders).toEqual([]);
+  });
+
+  it('should not give a spread copy more properties where requests are served', () => {
+    // A copy made by spreading (`{ ...value }`) that then gets more properties, in the literal
+    // (`{ ...value, ttlMs }`) or assigned afterwards, kept every request's result alive across
+    // scavenges on Node 20: ~230 bytes promoted per resources/read, a quarter of its CPU time
+    // (docs/benchmarks.md). Object.assign({}, value, { ttlMs }) makes the same object without it.
+    const offenders: string[] = [];
+    for (const { path, ast } of sources) {
+      if (!REQUEST_PATH.test(path) || BOOTSTRAP_FILES.has(path)) continue;
+      visit(ast, (node) => {
+        const extendedLiteral =
+          ts.isObjectLiteralExpression(node) &&
+          node.properties.length > 1 &&
+          ts.isSpreadAssignment(node.properties[0]!);
+        const extendedCopy =
+          ts.isVariableDeclaration(node) &&
+          ts.isIdentifier(node.name) &&
+          soleSpread(node.initializer) &&
+          extendsLater(node.parent.parent.parent, node.name.text);
+        if (extendedLiteral || extendedCopy)
+          offenders.push(
+            `${path}:${lineOf(ast, node.getStart(ast))} ${node.getText(ast).slice(0, 40)}`,
+          );
+      });
+    }
     expect(offenders).toEqual([]);
   });
 

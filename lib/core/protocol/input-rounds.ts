@@ -21,7 +21,7 @@ async function earlierAnswers(
   const previous = await call.runtime.requestStates.decode(state, binding);
   if (previous === undefined) return undefined;
   const { inputResponses } = call.params;
-  return { ...previous.answers, ...(isJsonObject(inputResponses) ? inputResponses : {}) };
+  return Object.assign({}, previous.answers, isJsonObject(inputResponses) ? inputResponses : {});
 }
 
 /**

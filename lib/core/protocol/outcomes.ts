@@ -65,6 +65,6 @@ export function modernBody(resultMeta: JsonObject, result: JsonObject): JsonObje
   // Assigned, not written after the spread in the literal: V8 defines a literal's properties
   // after a spread through its runtime when the function is not optimised.
   const body: JsonObject = { resultType: 'complete', ...result };
-  body._meta = isJsonObject(own) ? { ...own, ...resultMeta } : resultMeta;
+  body._meta = isJsonObject(own) ? Object.assign({}, own, resultMeta) : resultMeta;
   return body;
 }

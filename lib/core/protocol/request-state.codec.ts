@@ -83,12 +83,11 @@ export class RequestStateCodec {
   }
 
   encode(binding: StateBinding, answers: JsonObject): string {
-    const state: InputState = {
-      ...binding,
+    const state: InputState = Object.assign({}, binding, {
       nonce: randomBytes(12).toString('base64url'),
       exp: this.now() + this.ttlMs,
       answers,
-    };
+    });
     const body = b64(JSON.stringify(state));
     return `${body}.${b64(this.sign(body))}`;
   }

@@ -35,7 +35,7 @@ export class ServedRequest implements MethodCall {
     return new ServedRequest(
       this.request,
       this.runtime,
-      { ...this.client, answers },
+      Object.assign({}, this.client, { answers }),
       this.exchange,
       this.hub,
     );

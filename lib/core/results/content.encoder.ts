@@ -13,7 +13,7 @@ import type { CallToolResult, ContentAnnotations, ContentBlock } from './content
 
 /** A copy of an object without one of its fields. */
 function without<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
-  const copy = { ...value };
+  const copy = Object.assign({}, value);
   delete copy[key];
   return copy;
 }
@@ -78,7 +78,7 @@ export function encodeContent(
  * @internal
  */
 export function encodeToolResult(result: CallToolResult, features: RevisionFeatures): JsonObject {
-  const out = { ...result } as unknown as JsonObject;
+  const out = Object.assign({}, result) as unknown as JsonObject;
   const structured = result.structuredContent;
   if (structured !== undefined) {
     if (!features.structuredContent) delete out.structuredContent;
@@ -96,10 +96,9 @@ export function encodePromptMessages(
   features: RevisionFeatures,
 ): readonly JsonObject[] {
   if (takesAll(features)) return messages;
-  return messages.map((message) => ({
-    ...message,
-    content: encodeContentBlock(message.content, features),
-  }));
+  return messages.map((message) =>
+    Object.assign({}, message, { content: encodeContentBlock(message.content, features) }),
+  );
 }
 
 /** The contents of a `resources/read` result for a revision: no `_meta` before 2025-06-18. @internal */

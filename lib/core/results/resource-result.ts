@@ -27,7 +27,8 @@ const CACHE_HINT: unique symbol = Symbol.for('snodo.readCacheHint');
 
 /** A copy of a read result that carries the cache hint of the resource that produced it. @internal */
 export function withCacheHint<T extends ReadResourceResult>(result: T, hint: CacheHint): T {
-  const copy = { ...result };
+  // Object.assign, not a spread copy given another property: see resources-read.ts.
+  const copy = Object.assign({}, result);
   Object.defineProperty(copy, CACHE_HINT, { value: hint, enumerable: false });
   return copy;
 }

@@ -87,11 +87,13 @@ export const Result = {
     messages: PromptMessage[],
     options: ResultOptions & { description?: string } = {},
   ): PromptGetResult {
-    return brandPromptResult({
-      ...(options.description === undefined ? {} : { description: options.description }),
-      messages,
-      ...(options.meta === undefined ? {} : { _meta: options.meta }),
-    });
+    return brandPromptResult(
+      Object.assign(
+        options.description === undefined ? {} : { description: options.description },
+        { messages },
+        options.meta === undefined ? {} : { _meta: options.meta },
+      ),
+    );
   },
 
   /**

@@ -53,7 +53,7 @@ export async function readResource(
     SnodoError.resourceNotFound(uri),
   );
   if (denied !== undefined) return failure(denied);
-  const readParams = { ...variables, uri };
+  const readParams = Object.assign({}, variables, { uri });
   const returned = await runComponent(
     new ComponentRun(route.ref, 'read', readParams, context),
     route.component,

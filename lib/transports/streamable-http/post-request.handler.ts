@@ -167,7 +167,9 @@ export class PostRequestHandler {
       if (outcome.listen !== undefined && this.deps.hub !== undefined)
         return this.deps.eventStreams.openListen(req, res, outcome.listen);
       const headers =
-        outcome.headers === undefined ? extraHeaders : { ...outcome.headers, ...extraHeaders };
+        outcome.headers === undefined
+          ? extraHeaders
+          : Object.assign({}, outcome.headers, extraHeaders);
       post.respond(outcome, headers);
     } finally {
       running.remove();
@@ -329,12 +331,12 @@ export class PostRequestHandler {
     owner: string | undefined,
   ): Promise<Record<string, string> | undefined> {
     if (outcome.openSession !== undefined) {
-      const record: SessionRecord = {
-        ...outcome.openSession,
-        id: globalThis.crypto.randomUUID(),
-        initialized: false,
-        ...(owner === undefined ? {} : { owner }),
-      };
+      const record: SessionRecord = Object.assign(
+        {},
+        outcome.openSession,
+        { id: globalThis.crypto.randomUUID(), initialized: false },
+        owner === undefined ? {} : { owner },
+      );
       await this.deps.sessions.create(record);
       return { 'Mcp-Session-Id': record.id };
     }
@@ -342,11 +344,10 @@ export class PostRequestHandler {
     const initialized = initializes(outcome, session);
     const logLevel = outcome.sessionLogLevel;
     if (initialized || logLevel !== undefined) {
-      await this.deps.sessions.update({
-        ...session,
-        ...(initialized ? { initialized } : {}),
-        ...(logLevel === undefined ? {} : { logLevel }),
-      });
+      const changes: { initialized?: boolean; logLevel?: SessionRecord['logLevel'] } = {};
+      if (initialized) changes.initialized = true;
+      if (logLevel !== undefined) changes.logLevel = logLevel;
+      await this.deps.sessions.update(Object.assign({}, session, changes));
     }
     return undefined;
   }

@@ -19,13 +19,15 @@ export class SseStream {
     private readonly res: ServerResponse,
     headers: Record<string, string> = {},
   ) {
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
+    res.writeHead(
+      200,
+      Object.assign({}, headers, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      }),
+    );
     res.flushHeaders();
     this.keepAlive = setInterval(() => this.comment('keep-alive'), KEEP_ALIVE_MS);
     this.keepAlive.unref();

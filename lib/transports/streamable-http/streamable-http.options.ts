@@ -84,5 +84,5 @@ export function initializeLimit(
   if (!whole(option.limit) || !whole(option.windowMs)) {
     throw new Error(TRANSPORT_MESSAGES.BAD_INITIALIZE_LIMIT);
   }
-  return { ...option, store: option.store ?? new InMemoryRateLimitStore() };
+  return Object.assign({}, option, { store: option.store ?? new InMemoryRateLimitStore() });
 }

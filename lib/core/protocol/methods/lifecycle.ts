@@ -38,14 +38,13 @@ export const INITIALIZE: RequestMethod = {
         200,
       );
     }
-    return {
-      ...resultOutcome(request.id, runtime.initializeResults[version]!),
+    return Object.assign(resultOutcome(request.id, runtime.initializeResults[version]!), {
       openSession: {
         protocolVersion: version,
         clientInfo: readImplementation(params.clientInfo),
         clientCapabilities: isJsonObject(params.capabilities) ? params.capabilities : {},
       },
-    };
+    });
   },
 };
 

@@ -22,6 +22,8 @@ export const LOGGING_SET_LEVEL: RequestMethod = {
     if (typeof level !== 'string' || !LOG_LEVELS.has(level)) {
       return call.error(SnodoError.invalidParams(MESSAGES.BAD_LOG_LEVEL));
     }
-    return { ...resultOutcome(call.request.id, {}), sessionLogLevel: level as LoggingLevel };
+    return Object.assign(resultOutcome(call.request.id, {}), {
+      sessionLogLevel: level as LoggingLevel,
+    });
   },
 };

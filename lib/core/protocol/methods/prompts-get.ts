@@ -28,8 +28,8 @@ export const PROMPTS_GET: RequestMethod = {
       runtime.dispatchOptions,
     );
     if (!outcome.ok) return call.failure(outcome.error);
-    const result = { ...outcome.value } as JsonObject;
-    result.messages = encodePromptMessages(outcome.value.messages, REVISIONS[call.client.version]);
-    return call.result(result);
+    const messages = encodePromptMessages(outcome.value.messages, REVISIONS[call.client.version]);
+    // Object.assign, not a spread copy given another property: see resources-read.ts.
+    return call.result(Object.assign({} as JsonObject, outcome.value, { messages }));
   },
 };
