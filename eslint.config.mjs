@@ -123,6 +123,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['lib/express/**/*.ts'],
+    rules: {
+      'no-restricted-imports': layer([
+        {
+          group: ['../*', '../**'],
+          message:
+            "lib/express imports nothing else in lib/: only Nest's Express adapter and node:http.",
+        },
+      ]),
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -3,7 +3,7 @@
  * Bundles the ES half of the package into few modules: tsc writes one module per source file
  * (over 300), and Node's ES module loader spends most of an app's import of the package resolving,
  * reading and linking them one by one (about 120 ms of a cold start). esbuild bundles the package's
- * entry points (`.`, `./core`, `./client`, `./redis`, `./transports` and the CLI) from tsc's output, with the code
+ * entry points (`.`, `./core`, `./client`, `./express`, `./redis`, `./transports` and the CLI) from tsc's output, with the code
  * they share split into chunks, so that each class still exists once however many entry points an
  * app imports. Packages stay imports (nothing of Nest, ajv or the optional peers is copied in), and
  * the lazy imports of optional peers stay lazy. The bundles replace tsc's modules in dist/; the
@@ -25,6 +25,7 @@ const ENTRY_POINTS = [
   'index',
   'core/index',
   'client/index',
+  'express/index',
   'redis/index',
   'transports/index',
   'cli/snodo',

@@ -133,13 +133,20 @@ const LIBRARY_TYPES = (library) => `export declare class ${library.provider} {
 export declare const snodo: { readonly Tool: unknown };
 `;
 
-const MAIN = (appModule) => `
+// With `express: true`, the app serves through SnodoExpressAdapter (@snodo/nestjs/express) and
+// says whether the server made the first request with Express's prototype.
+const MAIN = (appModule, express) => `
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '${appModule}';
+${express ? "import { SnodoExpressAdapter } from '@snodo/nestjs/express';\n" : ''}import { AppModule } from '${appModule}';
 
 async function main(): Promise<void> {
-  const app = await NestFactory.create(AppModule, { logger: false });
+  const app = await NestFactory.create(AppModule, ${express ? 'new SnodoExpressAdapter(), ' : ''}{ logger: false });
+  const prototypes = app.getHttpAdapter().getInstance() as { request: object };
+  (app.getHttpServer() as Server).prependOnceListener('request', (req) =>
+    console.log('made with Express prototype: ' + (Object.getPrototypeOf(req) === prototypes.request)),
+  );
   await app.listen(Number(process.env.PORT), '127.0.0.1');
   console.log('listening');
 }
@@ -164,7 +171,7 @@ const COMMONJS = {
 };
 
 const APPS = {
-  commonjs: { ...COMMONJS, nest: '^11.0.0' },
+  commonjs: { ...COMMONJS, nest: '^11.0.0', express: true },
   // Nest 12 ships ES modules only: a CommonJS app require()s them (Node 20.19 and later).
   'commonjs-nest12': { ...COMMONJS, nest: '^12.0.0' },
   esm: {
@@ -173,6 +180,7 @@ const APPS = {
     compilerOptions: { ...COMPILER, module: 'nodenext', moduleResolution: 'nodenext' },
     appModule: './app.module.js',
     library: LIBRARIES.commonjs,
+    express: true,
   },
 };
 
@@ -225,7 +233,7 @@ async function check(name, app, tarball, work) {
     JSON.stringify({ compilerOptions: app.compilerOptions, include: ['src'] }, null, 2),
   );
   writeFileSync(join(dir, 'src/app.module.ts'), APP_MODULE(app.library));
-  writeFileSync(join(dir, 'src/main.ts'), MAIN(app.appModule));
+  writeFileSync(join(dir, 'src/main.ts'), MAIN(app.appModule, app.express === true));
   const library = join(dir, app.library.name);
   mkdirSync(library);
   writeFileSync(
@@ -254,6 +262,8 @@ async function check(name, app, tarball, work) {
       'rxjs',
       'typescript@5',
       '@types/node@20',
+      // The adapter's declarations extend Nest's ExpressAdapter, whose own need Express's.
+      ...(app.express === true ? ['@types/express@5'] : []),
     ],
     dir,
   );
@@ -265,8 +275,12 @@ async function check(name, app, tarball, work) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
+    let output = '';
     await new Promise((resolve, reject) => {
-      server.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
+      server.stdout.on('data', (chunk) => {
+        output += String(chunk);
+        if (output.includes('listening')) resolve();
+      });
       server.once('exit', (code) => reject(new Error(`the ${name} app exited (${code})`)));
     });
     const client = new Client({ name: `consumer-${name}`, version: '1' });
@@ -289,6 +303,11 @@ async function check(name, app, tarball, work) {
         `${app.library.call.name} of ${app.library.name} (the other build's decorator) found`,
     );
     await checkExplorer(name, `http://127.0.0.1:${port}/mcp/explorer`);
+    const made = `made with Express prototype: ${app.express === true}`;
+    if (!output.includes(made)) throw new Error(`the ${name} app said ${output}, not "${made}"`);
+    if (app.express === true) {
+      console.log(`${name}: SnodoExpressAdapter made the requests with Express's prototypes`);
+    }
   } finally {
     server.kill('SIGTERM');
   }

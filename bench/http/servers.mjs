@@ -32,6 +32,20 @@ export const ALL_SERVERS = [
     sessions: true,
     handshake: true,
   },
+  {
+    key: 'nestExpressAdapter',
+    label: 'bare Nest controller with SnodoExpressAdapter (its floor)',
+    file: 'server-nest-floor.mjs',
+    env: { EXPRESS_ADAPTER: 'snodo' },
+  },
+  {
+    key: 'snodoNestExpressAdapter',
+    label: 'Snodo, Nest controller with SnodoExpressAdapter',
+    file: 'server-snodo-nest.mjs',
+    env: { EXPRESS_ADAPTER: 'snodo' },
+    sessions: true,
+    handshake: true,
+  },
   { key: 'sdk2', label: 'official SDK 2.x, stateless', file: 'server-sdk2-stateless.mjs' },
   {
     key: 'sdk1',

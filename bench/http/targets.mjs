@@ -86,6 +86,14 @@ export const TARGETS = [
     measure: (m) => compare(m, 'snodoNest', 'sdk2', CALLS, 10),
   },
   {
+    text: "tools/call via the Nest controller with SnodoExpressAdapter ≥ 10× the official SDK's stateless mode (same era)",
+    measure: (m) => compare(m, 'snodoNestExpressAdapter', 'sdk2', CALLS, 10),
+  },
+  {
+    text: 'tools/call via the Nest controller with SnodoExpressAdapter ≥ 0.7× a bare Nest app with it',
+    measure: (m) => compare(m, 'snodoNestExpressAdapter', 'nestExpressAdapter', CALLS, 0.7),
+  },
+  {
     text: 'tools/call via the standalone listener ≥ 0.5× the raw floor, both eras (issue 27)',
     measure: (m) => compare(m, 'snodo', 'raw', CALLS, 0.5),
   },

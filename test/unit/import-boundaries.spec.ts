@@ -68,7 +68,13 @@ describe('Import boundaries', () => {
     expect(outside).toEqual([]);
   });
 
-  it.each(['lib/index.ts', 'lib/core/index.ts', 'lib/transports/index.ts', 'lib/client/index.ts'])(
+  it.each([
+    'lib/index.ts',
+    'lib/core/index.ts',
+    'lib/transports/index.ts',
+    'lib/client/index.ts',
+    'lib/express/index.ts',
+  ])(
     'should not load jose, ajv, OpenTelemetry, class-validator, yaml or ioredis when %s is imported',
     (entry) => {
       const offenders = [...graph(entry)].flatMap(([file]) =>
