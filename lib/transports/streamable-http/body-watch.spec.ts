@@ -9,7 +9,7 @@ import { BODY_TOO_DEEP, BodyWatch, watchBody, type WatchOutcome } from './body-w
 function readAsParser(stream: PassThrough): Promise<{ body?: string; error?: Error }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.from(chunk)));
     stream.on('end', () => resolve({ body: Buffer.concat(chunks).toString() }));
     stream.on('error', (error) => resolve({ error }));
     stream.resume();
@@ -20,8 +20,8 @@ const ended = (watchOutcome: (outcome: WatchOutcome) => void) => ({
   watchedBodyRead: watchOutcome,
 });
 
-/** Whether a watch given these chunks one by one finds them too deep. */
-function watchedTooDeep(chunks: Buffer[], max: number): boolean {
+/** Whether a watch given these chunks (bytes, or text) one by one finds them too deep. */
+function watchedTooDeep(chunks: (Buffer | string)[], max: number): boolean {
   const stream = new PassThrough();
   const watch = new BodyWatch(1 << 20, max);
   for (const chunk of chunks) watch.take(stream, chunk);
@@ -60,6 +60,35 @@ describe('the depth check of a watched body', () => {
     );
   });
 
+  it('should read text chunks (a stream with an encoding) as the text scan does, however the text is cut', () => {
+    const text = fc.oneof(
+      fc.json(),
+      fc.string({
+        unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', '😀', ','),
+        maxLength: 60,
+      }),
+    );
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.nat({ max: 12 }),
+        (json, cuts, max) => {
+          // Cut where a UTF-8 decoder may: between code points.
+          const points = [...json];
+          const at = [...new Set(cuts.map((cut) => cut % (points.length + 1)))].sort(
+            (a, b) => a - b,
+          );
+          const chunks = [0, ...at].map((from, i) =>
+            points.slice(from, i < at.length ? at[i] : points.length).join(''),
+          );
+          expect(watchedTooDeep(chunks, max)).toBe(nestsDeeperThan(json, max));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('should scan the chunks kept before the count passed the limit', () => {
     // Two brackets in the first chunk stay within the count; the third, in the next, starts the
     // scan, which must count the first two again.
@@ -77,6 +106,46 @@ describe('watchBody()', () => {
     expect(await parsed).toEqual({ body: '{"a":[1,{"b":2}]}' });
     expect(watch.body.toString()).toBe('{"a":[1,{"b":2}]}');
     expect(watch.depthChecked).toBe(true);
+  });
+
+  it('should keep text chunks as they come, and give their bytes as the body', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 100, 3);
+    stream.setEncoding('utf8');
+    const texts: string[] = [];
+    const parsed = new Promise<string>((resolve) => {
+      stream.on('data', (chunk: string) => texts.push(chunk));
+      stream.on('end', () => resolve(texts.join('')));
+      stream.resume();
+    });
+    stream.write('{"a":["é€', 'utf8');
+    stream.end('😀",{"b":2}]}');
+    expect(await parsed).toBe('{"a":["é€😀",{"b":2}]}');
+    expect(texts.every((chunk) => typeof chunk === 'string')).toBe(true);
+    expect(watch.body).toEqual(Buffer.from('{"a":["é€😀",{"b":2}]}'));
+    expect(watch.depthChecked).toBe(true);
+  });
+
+  it('should count the bytes of text chunks against the limit, not their characters', () => {
+    const stream = new PassThrough();
+    const watch = new BodyWatch(10, 3);
+    watch.take(stream, '"ééééé"'); // 7 characters, 12 bytes
+    expect(watch.overLimit).toBe(true);
+  });
+
+  it('should stop the parser at a text chunk that nests too deep, then read on for the id', async () => {
+    const stream = new PassThrough();
+    const watch = watchBody(stream, 1000, 3);
+    stream.setEncoding('utf8');
+    const parsed = readAsParser(stream);
+    stream.write('{"params":[["é",');
+    stream.write('[[1]]]],');
+    const { error } = await parsed;
+    expect(error).toMatchObject({ code: BODY_TOO_DEEP });
+    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    stream.end('"id":7}');
+    expect(await outcome).toBe('read');
+    expect(watch.body.toString()).toBe('{"params":[["é",[[1]]]],"id":7}');
   });
 
   it('should not let a byte flow before the parser listens', async () => {

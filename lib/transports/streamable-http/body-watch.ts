@@ -29,15 +29,20 @@ class BodyTooDeepError extends Error {
   readonly statusCode = 400;
 }
 
+/** A chunk of a stream: bytes, or text once the stream's encoding is set. */
+type Chunk = Buffer | string;
+
 /** Where a stream being watched keeps its watch. */
 const WATCH = Symbol('snodo.bodyWatch');
 type Watched = Readable & { [WATCH]?: BodyWatch };
 
 /**
  * A body a framework's parser reads, watched as it streams by: every chunk is kept (it is the same
- * buffer the parser keeps, not a copy) and its nesting depth is checked on the bytes as they
- * arrive, so that the parser gets the original stream and no byte waits for the check. Most
- * bodies hold fewer brackets than the depth limit and are only counted with the native `indexOf`.
+ * buffer, or string, the parser keeps, not a copy) and its nesting depth is checked on the chunks
+ * as they arrive, so that the parser gets the original stream and no byte waits for the check.
+ * Most bodies hold fewer brackets than the depth limit and are only counted with the native
+ * `indexOf`. A parser that sets the stream's encoding (Fastify's JSON parser does) gets text
+ * chunks; they are counted and kept as text, and made bytes only for a scan or for {@link body}.
  *
  * Bytes that nest too deep stop the parser: the watch emits an error on the stream (Fastify's
  * parser listens for errors and hands it to the route's error handler), so that no value is ever
@@ -55,8 +60,8 @@ export class BodyWatch {
   tooDeep = false;
   /** More bytes came than the body limit: none are kept, and the platform refuses them (413). */
   overLimit = false;
-  private first: Buffer | undefined;
-  private rest: Buffer[] | undefined;
+  private first: Chunk | undefined;
+  private rest: Chunk[] | undefined;
   private size = 0;
   private opens = 0;
   private scan: DepthScan | undefined;
@@ -71,8 +76,9 @@ export class BodyWatch {
 
   /** The bytes watched so far, in one buffer. */
   get body(): Buffer {
-    if (this.rest === undefined) return this.first ?? Buffer.alloc(0);
-    return Buffer.concat([this.first!, ...this.rest], this.size);
+    if (this.rest === undefined)
+      return this.first === undefined ? Buffer.alloc(0) : bytesOf(this.first);
+    return Buffer.concat([this.first!, ...this.rest].map(bytesOf), this.size);
   }
 
   /** Whether a parser's value of these bytes needs no other depth check. */
@@ -90,29 +96,29 @@ export class BodyWatch {
   }
 
   /** One chunk came by. */
-  take(stream: Watched, bytes: Buffer): void {
-    this.size += bytes.length;
+  take(stream: Watched, chunk: Chunk): void {
+    this.size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (this.size > this.limit) {
       this.overLimit = true;
       this.first = this.rest = undefined;
       return this.settle(stream, 'too-large');
     }
-    if (this.first === undefined) this.first = bytes;
-    else (this.rest ??= []).push(bytes);
+    if (this.first === undefined) this.first = chunk;
+    else (this.rest ??= []).push(chunk);
     if (this.tooDeep) return; // Read on for the id only.
-    if (this.deeperWith(bytes)) this.refuse(stream);
+    if (this.deeperWith(chunk)) this.refuse(stream);
   }
 
-  /** Whether the bytes so far, `bytes` the latest of them, nest deeper than the limit. */
-  private deeperWith(bytes: Buffer): boolean {
+  /** Whether the chunks so far, `chunk` the latest of them, nest deeper than the limit. */
+  private deeperWith(chunk: Chunk): boolean {
     const max = this.maxDepth;
-    if (this.scan !== undefined) return this.scan.feed(bytes);
-    this.opens += countOpens(bytes, max - this.opens);
+    if (this.scan !== undefined) return this.scan.feed(bytesOf(chunk));
+    this.opens += countOpens(chunk, max - this.opens);
     if (this.opens <= max) return false;
     // Past the count's shortcut: scan everything kept so far, then each chunk as it comes.
     const scan = (this.scan = new DepthScan(max));
-    if (scan.feed(this.first!)) return true;
-    for (const chunk of this.rest ?? []) if (scan.feed(chunk)) return true;
+    if (scan.feed(bytesOf(this.first!))) return true;
+    for (const kept of this.rest ?? []) if (scan.feed(bytesOf(kept))) return true;
     return false;
   }
 
@@ -153,9 +159,12 @@ export function watchBody(stream: Readable, limit: number, maxDepth: number): Bo
   return watch;
 }
 
-function onWatchData(this: Watched, chunk: Buffer | string): void {
-  this[WATCH]?.take(this, typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+function onWatchData(this: Watched, chunk: Chunk): void {
+  this[WATCH]?.take(this, chunk);
 }
+
+/** A chunk's bytes: itself, or the UTF-8 of its text. */
+const bytesOf = (chunk: Chunk): Buffer => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
 
 function onWatchEnd(this: Watched): void {
   this[WATCH]?.settle(this, 'read');

@@ -6,17 +6,30 @@ const QUOTE = 0x22; // "
 const BACKSLASH = 0x5c; // \
 
 /**
- * How many opening brackets the bytes hold, counting no further than `budget + 1`: while a body's
+ * How many opening brackets a chunk holds, counting no further than `budget + 1`: while a body's
  * count stays within the depth limit it cannot nest deeper than the limit and needs no scan (the
- * same shortcut as the core's text scan, with the native `indexOf`).
+ * same shortcut as the core's text scan, with the native `indexOf`). The chunk is bytes, or text
+ * decoded from them (a stream with an encoding set): the brackets are the same either way.
  * @internal
  */
-export function countOpens(bytes: Uint8Array, budget: number): number {
+export function countOpens(chunk: Uint8Array | string, budget: number): number {
+  return typeof chunk === 'string'
+    ? countBoth(chunk, '{', '[', budget)
+    : countBoth(chunk, OPEN_OBJECT, OPEN_ARRAY, budget);
+}
+
+/** How many of `first` and `second` `chunk` holds, counting no further than `budget + 1`. */
+function countBoth<T>(
+  chunk: { indexOf(value: T, from?: number): number },
+  first: T,
+  second: T,
+  budget: number,
+): number {
   let count = 0;
-  for (let i = bytes.indexOf(OPEN_OBJECT); i !== -1; i = bytes.indexOf(OPEN_OBJECT, i + 1)) {
+  for (let i = chunk.indexOf(first); i !== -1; i = chunk.indexOf(first, i + 1)) {
     if (++count > budget) return count;
   }
-  for (let i = bytes.indexOf(OPEN_ARRAY); i !== -1; i = bytes.indexOf(OPEN_ARRAY, i + 1)) {
+  for (let i = chunk.indexOf(second); i !== -1; i = chunk.indexOf(second, i + 1)) {
     if (++count > budget) return count;
   }
   return count;
