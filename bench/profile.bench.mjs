@@ -1,5 +1,6 @@
 // Where a request's CPU time goes (issue 27): the raw floor, Snodo's standalone listener, the bare
-// Nest app on Fastify and Snodo through Nest on Fastify each serve tools/call under autocannon with
+// Nest app on Fastify and Snodo through Nest on Fastify each serve tools/call (both eras) and
+// resources/read under autocannon with
 // V8's sampling profiler on (--cpu-prof); the samples are
 // grouped into stages by the file of the function that was running, and each stage's share of the
 // server's CPU time per request is printed in µs and written to docs/benchmarks.md. The stages are
@@ -33,7 +34,13 @@ execFileSync(
 writeFileSync(join(PER_FILE, 'package.json'), '{ "type": "module" }\n');
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const OPS = ['tools/call (2026-07-28)', 'tools/call (2025-11-25)'];
+// resources/read too: a read once promoted ~230 bytes per request where tools/call promoted none
+// (a spread copy given more properties; see docs/benchmarks.md).
+const OPS = [
+  'tools/call (2026-07-28)',
+  'tools/call (2025-11-25)',
+  'resources/read template (2026-07-28)',
+];
 const SERVERS = [
   { key: 'raw', short: 'raw floor', label: 'raw node:http (raw floor)', file: 'server-raw.mjs' },
   {
