@@ -5,6 +5,7 @@ import type { HandleOutcome } from './exchange.js';
 import { isJsonObject } from './json-rpc.parser.js';
 import type { JsonObject, JsonRpcId } from './json-rpc.type.js';
 import { META_KEYS } from './protocol-version.js';
+import { serializedOnce } from './serialized-message.js';
 
 /** An accepted notification or response: 202 and no body. @internal */
 export const ACCEPTED: HandleOutcome = Object.freeze({ status: 202 });
@@ -49,11 +50,12 @@ export const resultOutcome = (id: JsonRpcId, result: JsonObject): HandleOutcome 
 
 /**
  * The `_meta` of a 2026-07-28 result that has none of its own: the server's identity, made once
- * per runtime and shared by every such result (frozen).
+ * per runtime and shared by every such result (frozen, its JSON text prepared once: see
+ * `serializeMessage`).
  * @internal
  */
 export const resultMetaOf = (serverInfo: Implementation): JsonObject =>
-  Object.freeze({ [META_KEYS.serverInfo]: serverInfo });
+  serializedOnce({ [META_KEYS.serverInfo]: serverInfo });
 
 /**
  * A 2026-07-28 result: `resultType` first, and the server's identity in `_meta` (the runtime's

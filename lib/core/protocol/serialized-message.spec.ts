@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import fc from 'fast-check';
 import type { ToolComponent } from '../components/tool.interface.js';
 import { Router } from '../router/router.js';
 import { Runtime } from '../runtime/runtime.js';
@@ -53,6 +55,65 @@ describe('serializeMessage()', () => {
     const plain = { jsonrpc: '2.0', id: 3, result: { a: 1 } };
     expect(serializeMessage(plain)).toBe(JSON.stringify(plain));
     expect(Object.isFrozen(result)).toBe(true);
+  });
+});
+
+describe('serializeMessage() with a prepared _meta', () => {
+  const meta = serializedOnce({
+    'io.modelcontextprotocol/serverInfo': { name: 's"', version: '1' },
+  });
+  /** Members of a result: JSON, and values JSON.stringify leaves out or converts. */
+  const member = fc.oneof(
+    fc.jsonValue(),
+    fc.constant(undefined),
+    fc.constant(() => 1),
+    fc.constant({ toJSON: () => 'converted' }),
+    fc.constant(new Date(0)),
+  );
+  const result = fc.dictionary(fc.string(), member, { maxKeys: 6 });
+
+  it('should write exactly what JSON.stringify writes, wherever _meta is among the members', () => {
+    fc.assert(
+      fc.property(result, fc.nat(), fc.oneof(fc.integer(), fc.string()), (members, at, id) => {
+        const entries = Object.entries(members).filter(([key]) => key !== '_meta');
+        entries.splice(at % (entries.length + 1), 0, ['_meta', meta]);
+        const message = { jsonrpc: '2.0', id, result: Object.fromEntries(entries) };
+        expect(serializeMessage(message)).toBe(JSON.stringify(message));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('should leave a result with its own toJSON, or an unprepared _meta, to JSON.stringify', () => {
+    const converted = { jsonrpc: '2.0', id: 1, result: { _meta: meta, toJSON: () => ({ a: 1 }) } };
+    expect(serializeMessage(converted)).toBe('{"jsonrpc":"2.0","id":1,"result":{"a":1}}');
+    const own = { jsonrpc: '2.0', id: 2, result: { _meta: { ...meta }, content: [] } };
+    expect(serializeMessage(own)).toBe(JSON.stringify(own));
+  });
+
+  it("should splice the runtime's _meta into every 2026-07-28 result", async () => {
+    const handler = handlerFor();
+    const outcome = await handler.handle(
+      classifyMessage({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 't1', arguments: {}, _meta: META },
+      }),
+      { transport: 'stdio' },
+    );
+    const response = outcome.response as JsonRpcResponse & { result: JsonObject };
+    expect(Object.isFrozen(response.result._meta)).toBe(true);
+    const expected = JSON.stringify(response);
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      expect(serializeMessage(response)).toBe(expected);
+      // Spliced: neither the message, nor the result, nor its _meta went to JSON.stringify whole.
+      const whole = [response, response.result, response.result._meta];
+      expect(stringify.mock.calls.filter(([value]) => whole.includes(value))).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });
 
