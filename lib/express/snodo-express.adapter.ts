@@ -3,21 +3,14 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import * as http from 'node:http';
 import * as https from 'node:https';
 
-/** What the adapter uses of the Express application: its prototypes, its handler, `use`. */
+/** What the adapter uses of the Express application: its prototypes, and itself as the handler. */
 interface ExpressApp extends http.RequestListener {
   readonly request: object;
   readonly response: object;
-  use(
-    handler: (req: http.IncomingMessage, res: ExpressResponseLike, next: () => void) => void,
-  ): unknown;
 }
 
-/** What the 503 answer uses of an Express response. */
-interface ExpressResponseLike extends http.ServerResponse {
-  set(name: string, value: string): this;
-  status(code: number): this;
-  send(body: string): this;
-}
+/** Nest 12's option to answer 503 while the app closes, which Nest 11's options have not. */
+type ClosingOptions = NestApplicationOptions & { readonly return503OnClosing?: boolean };
 
 /** The request and response constructors a Node HTTP server accepts in its options. */
 type MessageClasses = Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'>;
@@ -41,19 +34,22 @@ type MessageClasses = Pick<http.ServerOptions, 'IncomingMessage' | 'ServerRespon
  * const app = await NestFactory.create(AppModule, new SnodoExpressAdapter());
  * ```
  *
- * It serves the whole app, not only the MCP endpoint. `httpsOptions`, `forceCloseConnections` and
- * `return503OnClosing` work as with Nest's adapter. On a Node whose HTTP constructors are classes
- * (none so far), it creates Nest's own server.
+ * It serves the whole app, not only the MCP endpoint. `httpsOptions` and `forceCloseConnections`
+ * work as with Nest's adapter. With Nest 12's `return503OnClosing`, whose state is Nest's
+ * adapter's own, and on a Node whose HTTP constructors are classes (none so far), it creates
+ * Nest's own server, and the app runs as on Nest's adapter.
  */
 export class SnodoExpressAdapter extends ExpressAdapter {
   /** Set by `forceCloseConnections`: `close()` ends the connections still open. */
   private closesConnections = false;
-  /** Set by `beforeClose()` and `close()`: with `return503OnClosing`, requests get a 503. */
-  private closing = false;
 
   /** Creates the HTTP (or, with `httpsOptions`, HTTPS) server; called by `NestFactory.create`. */
   override initHttpServer(options: NestApplicationOptions): void {
-    if (!extendable(http.IncomingMessage) || !extendable(http.ServerResponse)) {
+    if (
+      (options as ClosingOptions | undefined)?.return503OnClosing === true ||
+      !extendable(http.IncomingMessage) ||
+      !extendable(http.ServerResponse)
+    ) {
       return super.initHttpServer(options);
     }
     const app = this.getInstance<ExpressApp>();
@@ -63,33 +59,15 @@ export class SnodoExpressAdapter extends ExpressAdapter {
         ? http.createServer(classes, app)
         : https.createServer({ ...options.httpsOptions, ...classes }, app),
     );
-    // What Nest's adapter does for these two options, on state of its own.
-    if (options?.return503OnClosing === true) app.use(this.refuseWhileClosing);
+    // What Nest's adapter does for this option, on state of its own.
     this.closesConnections = options?.forceCloseConnections === true;
-  }
-
-  /** Called by Nest 12 as the app starts to close (Nest 11's adapter has none). */
-  override beforeClose(): void {
-    this.closing = true;
-    if (typeof super.beforeClose === 'function') super.beforeClose();
   }
 
   /** Stops the server; with `forceCloseConnections`, ends the connections still open first. */
   override close(): Promise<void> | undefined {
-    this.closing = true;
     if (this.closesConnections) (this.getHttpServer() as http.Server).closeAllConnections();
     return super.close() as Promise<void> | undefined;
   }
-
-  private readonly refuseWhileClosing = (
-    _req: http.IncomingMessage,
-    res: ExpressResponseLike,
-    next: () => void,
-  ): void => {
-    if (!this.closing) return next();
-    res.set('Connection', 'close');
-    res.status(503).send('Service Unavailable');
-  };
 }
 
 /**

@@ -140,16 +140,18 @@ describe('SnodoExpressAdapter', () => {
     agent.destroy();
   });
 
-  it('should answer 503 with Connection: close once closing begins, with return503OnClosing', async () => {
-    const { app, base } = await start({ return503OnClosing: true, forceCloseConnections: true });
+  it("should leave the server to Nest's adapter with return503OnClosing (Nest 12), whose state is its own", async () => {
+    // Nest 11's options have no such member: typed apart from the literal.
+    const options: NestApplicationOptions & { return503OnClosing?: boolean } = {
+      return503OnClosing: true,
+      forceCloseConnections: true,
+    };
+    const { app, base, made } = await start(options);
     const agent = new http.Agent({ keepAlive: true });
     try {
-      expect((await get(`${base}/plain`, agent)).status).toBe(200);
-      (app.getHttpAdapter() as SnodoExpressAdapter).beforeClose();
-      const refused = await get(`${base}/plain`, agent);
-      expect(refused.status).toBe(503);
-      expect(refused.headers.connection).toBe('close');
-      expect(refused.body).toBe('Service Unavailable');
+      const plain = await get(`${base}/plain`, agent);
+      expect(plain.status).toBe(200);
+      expect(made.request).toEqual([false]);
     } finally {
       agent.destroy();
       await app.close();
