@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
 import { MESSAGES } from '../../core/index.js';
 import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
-import { splitAt } from '../../../test/helpers/byte-chunks.js';
+import { bracketText, splitAt, splitTextAt } from '../../../test/helpers/byte-chunks.js';
 import { BODY_TOO_DEEP, BodyWatch, watchBody, type WatchOutcome } from './body-watch.js';
 
 /** What a parser reading the stream as Fastify's does saw: its bytes, or the error that stopped it. */
@@ -42,13 +42,9 @@ describe('the depth check of a watched body', () => {
   });
 
   it('should read any text as the text scan does, with few brackets or many, however it is cut', () => {
-    const text = fc.oneof(
-      fc.json(),
-      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', ','), maxLength: 60 }),
-    );
     fc.assert(
       fc.property(
-        text,
+        bracketText(),
         fc.array(fc.nat(), { maxLength: 8 }),
         fc.nat({ max: 12 }),
         (json, cuts, max) => {
@@ -61,27 +57,13 @@ describe('the depth check of a watched body', () => {
   });
 
   it('should read text chunks (a stream with an encoding) as the text scan does, however the text is cut', () => {
-    const text = fc.oneof(
-      fc.json(),
-      fc.string({
-        unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', '😀', ','),
-        maxLength: 60,
-      }),
-    );
     fc.assert(
       fc.property(
-        text,
+        bracketText('😀'),
         fc.array(fc.nat(), { maxLength: 8 }),
         fc.nat({ max: 12 }),
         (json, cuts, max) => {
-          // Cut where a UTF-8 decoder may: between code points.
-          const points = [...json];
-          const at = [...new Set(cuts.map((cut) => cut % (points.length + 1)))].sort(
-            (a, b) => a - b,
-          );
-          const chunks = [0, ...at].map((from, i) =>
-            points.slice(from, i < at.length ? at[i] : points.length).join(''),
-          );
+          const chunks = splitTextAt(json, cuts);
           expect(watchedTooDeep(chunks, max)).toBe(nestsDeeperThan(json, max));
         },
       ),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
 import { DepthScan } from './byte-depth.js';
-import { splitAt } from '../../../test/helpers/byte-chunks.js';
+import { bracketText, splitAt } from '../../../test/helpers/byte-chunks.js';
 
 describe('DepthScan', () => {
   const fedInChunks = (chunks: Buffer[], max: number): boolean => {
@@ -18,13 +18,9 @@ describe('DepthScan', () => {
   });
 
   it('should give the answer of the whole text, however the bytes are cut', () => {
-    const text = fc.oneof(
-      fc.json(),
-      fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', 'é', ','), maxLength: 60 }),
-    );
     fc.assert(
       fc.property(
-        text,
+        bracketText(),
         fc.array(fc.nat(), { maxLength: 8 }),
         fc.nat({ max: 12 }),
         (json, cuts, max) => {
