@@ -37,16 +37,44 @@ export type BodyReadOutcome =
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
 /**
- * Where the body read before the transport was handed the request is kept on it.
+ * What the transport keeps on a Node request it serves (and on the stream a body is read from,
+ * usually the request itself), in one property: the body being read, the body read or watched
+ * before the transport's handling began, and the POST's JSON-RPC id. One property, not one per
+ * item: Express sets each request's prototype to its own (`app.handle`), and V8 does not reuse the
+ * hidden classes of properties added after that, so every property added to an Express request
+ * builds new ones, per request (about 2 µs each here; see docs/benchmarks.md). A `WeakMap` instead
+ * would keep per-request entries in a long-lived table (see running-posts.ts).
  * @internal
  */
-export const PRE_READ_BODY = Symbol.for('snodo.preReadBody');
+export class RequestState {
+  /** The body being read from this stream, until it is read ({@link tapBody}). */
+  tap: BodyTap | undefined = undefined;
+  /**
+   * The body read or watched before the transport was handed the request, or what it served of
+   * the value a framework's parser made of it.
+   */
+  body: BodyReadOutcome | undefined = undefined;
+  /** The JSON-RPC id of the POST being served, for answers given outside its handling. */
+  id: JsonRpcId | undefined = undefined;
+}
 
-/** A request that may carry a body read in advance, or one a framework parser already parsed. @internal */
-export type PreReadRequest = IncomingMessage & {
-  [PRE_READ_BODY]?: BodyReadOutcome;
-  body?: unknown;
-};
+/** Where a {@link RequestState} is kept (a registered symbol: one slot for every copy of Snodo). */
+const STATE = Symbol.for('snodo.requestState');
+
+type Carrier = object & { [STATE]?: RequestState };
+
+/** The state kept on a request or stream, made on first use. @internal */
+export function requestState(carrier: object): RequestState {
+  return ((carrier as Carrier)[STATE] ??= new RequestState());
+}
+
+/** The state kept on a request or stream, if it has one. @internal */
+export function stateOf(carrier: object): RequestState | undefined {
+  return (carrier as Carrier)[STATE];
+}
+
+/** A request whose body a framework's parser may have turned into a value already. @internal */
+export type ParsedRequest = IncomingMessage & { body?: unknown };
 
 /** Who is told, once, what reading a body gave. @internal */
 export interface BodyReceiver {
@@ -73,7 +101,7 @@ export interface FirstReadReceiver {
   bodyReadFirst(problem: BodyProblem | undefined): void;
 }
 
-/** Keeps what was read on the request (see {@link PRE_READ_BODY}), then tells the receiver. @internal */
+/** Keeps what was read on the request (its {@link RequestState}), then tells the receiver. @internal */
 export class FirstRead implements BodyReceiver {
   constructor(
     private readonly req: IncomingMessage,
@@ -81,7 +109,7 @@ export class FirstRead implements BodyReceiver {
   ) {}
 
   bodyRead(outcome: BodyReadOutcome): void {
-    (this.req as PreReadRequest)[PRE_READ_BODY] = outcome;
+    requestState(this.req).body = outcome;
     this.receiver.bodyReadFirst(outcome.ok ? undefined : outcome.reason);
   }
 }
@@ -112,7 +140,7 @@ export function tapBody(
   if (Number.isFinite(declared) && declared > limit && stream === req) {
     return receiver.bodyRead(TOO_LARGE);
   }
-  (stream as Tapped)[TAP] = new BodyTap(limit, receiver);
+  requestState(stream).tap = new BodyTap(limit, receiver);
   stream.on('data', onTapData);
   stream.on('end', onTapEnd);
   stream.on('error', onTapError);
@@ -121,10 +149,6 @@ export function tapBody(
 
 const TOO_LARGE: BodyReadOutcome = Object.freeze({ ok: false, reason: 'too-large' });
 const ABORTED: BodyReadOutcome = Object.freeze({ ok: false, reason: 'aborted' });
-
-/** Where a stream being read keeps its reading. */
-const TAP = Symbol('snodo.bodyTap');
-type Tapped = Readable & { [TAP]?: BodyTap };
 
 /** One body being read: its chunks so far (most bodies come in one). */
 class BodyTap {
@@ -144,10 +168,11 @@ class BodyTap {
 }
 
 /** Stops reading `stream` and tells the receiver, once. */
-function settle(stream: Tapped, outcome: BodyReadOutcome | undefined): void {
-  const tap = stream[TAP];
-  if (tap === undefined) return;
-  stream[TAP] = undefined;
+function settle(stream: Readable, outcome: BodyReadOutcome | undefined): void {
+  const state = stateOf(stream);
+  if (state?.tap === undefined) return;
+  const tap = state.tap;
+  state.tap = undefined;
   stream.off('data', onTapData);
   stream.off('end', onTapEnd);
   stream.off('error', onTapError);
@@ -177,8 +202,8 @@ export class ParsedBody {
   ) {}
 }
 
-function onTapData(this: Tapped, chunk: Buffer | string): void {
-  const tap = this[TAP]!;
+function onTapData(this: Readable, chunk: Buffer | string): void {
+  const tap = stateOf(this)!.tap!;
   const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
   tap.size += bytes.length;
   if (tap.size > tap.limit) {
@@ -189,15 +214,15 @@ function onTapData(this: Tapped, chunk: Buffer | string): void {
   else (tap.rest ??= []).push(bytes);
 }
 
-function onTapEnd(this: Tapped): void {
+function onTapEnd(this: Readable): void {
   settle(this, undefined);
 }
 
-function onTapError(this: Tapped): void {
+function onTapError(this: Readable): void {
   settle(this, ABORTED);
 }
 
-function onTapClose(this: Tapped): void {
+function onTapClose(this: Readable): void {
   if (!(this as Partial<IncomingMessage>).complete) settle(this, ABORTED);
 }
 

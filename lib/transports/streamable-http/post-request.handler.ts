@@ -18,11 +18,12 @@ import {
   type SessionStore,
 } from '../../core/index.js';
 import {
-  PRE_READ_BODY,
   messageOf,
   readBody,
+  requestState,
+  stateOf,
   type BodyReadOutcome,
-  type PreReadRequest,
+  type ParsedRequest,
 } from './body-reader.js';
 import type { EventStreams } from './event-streams.js';
 import { rejectBody, sendError } from './json-response.writer.js';
@@ -40,17 +41,8 @@ import { TRANSPORT_MESSAGES } from '../transport.messages.js';
  */
 const LEGACY_HEADER_VERSIONS: ReadonlySet<string> = new Set(LEGACY_VERSIONS);
 
-/**
- * Where the JSON-RPC id of a POST being served is kept on its request, for answers that are given
- * outside its handling (a property, not a `WeakMap`: see running-posts.ts for why per-request
- * entries in long-lived tables cost more than they seem).
- * @internal
- */
-export const REQUEST_ID = Symbol('snodo.requestId');
-
-/** The JSON-RPC id of a POST being served, if it had one. @internal */
-export const requestIdOf = (req: IncomingMessage): JsonRpcId | undefined =>
-  (req as IncomingMessage & { [REQUEST_ID]?: JsonRpcId })[REQUEST_ID];
+/** The JSON-RPC id of a POST being served, if it had one (kept in the request's state, body-reader.ts). @internal */
+export const requestIdOf = (req: IncomingMessage): JsonRpcId | undefined => stateOf(req)?.id;
 
 /** What a {@link PostRequestHandler} needs from the transport. @internal */
 export interface PostRequestDeps {
@@ -94,14 +86,14 @@ export class PostRequestHandler {
     this.exchangeDeps = { openStream: deps.openStream, replay: deps.replay, pending: this.pending };
   }
 
-  async handle(req: PreReadRequest, res: ServerResponse): Promise<void> {
+  async handle(req: ParsedRequest, res: ServerResponse): Promise<void> {
     if (!acceptsMediaTypes(req, res)) return;
     // A body read before (by the platform's hook) is there already: no await for it.
     const read = this.readInbound(req, res);
     const inbound = read instanceof Promise ? await read : read;
     if (inbound === undefined) return;
     const requestId = idOf(inbound);
-    if (requestId !== undefined) (req as { [REQUEST_ID]?: JsonRpcId })[REQUEST_ID] = requestId;
+    if (requestId !== undefined) requestState(req).id = requestId;
     if (inbound.kind === 'batch') return this.batch(req, res, inbound);
     const opensSession = this.opensSession(inbound);
     if (opensSession && !(await this.admitsInitialize(req, res, requestId))) return;
@@ -131,7 +123,7 @@ export class PostRequestHandler {
   }
 
   private async exchange(
-    req: PreReadRequest,
+    req: ParsedRequest,
     res: ServerResponse,
     inbound: InboundMessage,
     session: SessionRecord | undefined,
@@ -182,11 +174,7 @@ export class PostRequestHandler {
    * a JSON array of the responses, or an event stream when a message sent notifications first.
    * Its requests cannot be cancelled one by one.
    */
-  private async batch(
-    req: PreReadRequest,
-    res: ServerResponse,
-    batch: InboundBatch,
-  ): Promise<void> {
+  private async batch(req: ParsedRequest, res: ServerResponse, batch: InboundBatch): Promise<void> {
     const headerVersion = header(req, 'mcp-protocol-version');
     const session =
       header(req, 'mcp-session-id') === undefined
@@ -224,7 +212,7 @@ export class PostRequestHandler {
 
   /** The per-client limit on new sessions: over it, `initialize` gets 429 and `Retry-After`. */
   private async admitsInitialize(
-    req: PreReadRequest,
+    req: ParsedRequest,
     res: ServerResponse,
     id: JsonRpcId | undefined,
   ): Promise<boolean> {
@@ -241,10 +229,10 @@ export class PostRequestHandler {
 
   /** The message of the POST: at once from a body read or parsed before, else once it is read. */
   private readInbound(
-    req: PreReadRequest,
+    req: ParsedRequest,
     res: ServerResponse,
   ): InboundMessage | undefined | Promise<InboundMessage | undefined> {
-    const preRead = req[PRE_READ_BODY];
+    const preRead = stateOf(req)?.body;
     if (preRead === undefined && req.readableEnded && req.body !== undefined) {
       // A framework parser already turned the body into a value.
       return classifyParsed(req.body, this.deps.source.runtime.limits.maxJsonDepth);
@@ -272,7 +260,7 @@ export class PostRequestHandler {
    * @returns the session, or `undefined` when the request was answered with an error.
    */
   private findSession(
-    req: PreReadRequest,
+    req: ParsedRequest,
     res: ServerResponse,
     inbound: InboundMessage,
     headerVersion: string | undefined,
@@ -294,7 +282,7 @@ export class PostRequestHandler {
 
   /** The session found, if the request may use it; else `undefined`, the request answered. */
   private admitSession(
-    req: PreReadRequest,
+    req: ParsedRequest,
     res: ServerResponse,
     session: SessionRecord | undefined,
     id: JsonRpcId | undefined,
@@ -364,7 +352,7 @@ const changesSession = (outcome: HandleOutcome, session: SessionRecord | undefin
     (initializes(outcome, session) || outcome.sessionLogLevel !== undefined));
 
 /** Checks `Content-Type` and `Accept`; answers 415 or 406 and returns `false` when they fail. */
-function acceptsMediaTypes(req: PreReadRequest, res: ServerResponse): boolean {
+function acceptsMediaTypes(req: ParsedRequest, res: ServerResponse): boolean {
   const contentType = header(req, 'content-type');
   if (contentType === undefined || !JSON_TYPE.test(contentType)) {
     sendError(res, 415, ErrorCode.InvalidRequest, TRANSPORT_MESSAGES.UNSUPPORTED_MEDIA_TYPE);

@@ -12,16 +12,16 @@ import {
   type SessionStore,
 } from '../../core/index.js';
 import {
-  PRE_READ_BODY,
   answerIdOf,
   messageOf,
   parsersValue,
   readBody,
+  requestState,
+  stateOf,
   tapBody,
   type BodyProblem,
   FirstRead,
   type FirstReadReceiver,
-  type PreReadRequest,
 } from './body-reader.js';
 import { refuseBody } from './body-refusal.js';
 import { watchBody } from './body-watch.js';
@@ -41,7 +41,6 @@ import {
 } from './streamable-http.options.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
-export { PRE_READ_BODY } from './body-reader.js';
 export { DEFAULT_BODY_LIMIT, type StreamableHttpOptions } from './streamable-http.options.js';
 
 /** What {@link StreamableHttpTransport.warmUpWhenListening} needs of an HTTP server. @internal */
@@ -205,8 +204,8 @@ export class StreamableHttpTransport {
    */
   async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
     if (parsedBody !== undefined) {
-      const pre = req as PreReadRequest;
-      pre[PRE_READ_BODY] = parsersValue(pre[PRE_READ_BODY], parsedBody);
+      const state = requestState(req);
+      state.body = parsersValue(state.body, parsedBody);
     }
     if (this.closing) return this.refuseWhileClosing(req, res);
     this.active++;
@@ -235,7 +234,7 @@ export class StreamableHttpTransport {
       if (!res.writableEnded) res.end();
       return;
     }
-    const read = (req as PreReadRequest)[PRE_READ_BODY];
+    const read = stateOf(req)?.body;
     const body = parsedBody === undefined ? read : parsersValue(read, parsedBody);
     const inbound =
       req.method === 'POST' && body?.ok === true
@@ -285,7 +284,7 @@ export class StreamableHttpTransport {
   private async refuseWhileClosing(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let id: JsonRpcId | undefined;
     if (req.method === 'POST') {
-      const body = (req as PreReadRequest)[PRE_READ_BODY] ?? (await readBody(req, this.bodyLimit));
+      const body = stateOf(req)?.body ?? (await readBody(req, this.bodyLimit));
       const depth = this.source.runtime.limits.maxJsonDepth;
       id = answerIdOf(body.ok ? messageOf(body, depth) : undefined);
     }
@@ -337,7 +336,7 @@ export class StreamableHttpTransport {
    */
   watchBodyFirst(req: IncomingMessage, stream: Readable): void {
     const depth = this.source.runtime.limits.maxJsonDepth;
-    (req as PreReadRequest)[PRE_READ_BODY] = watchBody(stream, this.bodyLimit, depth);
+    requestState(req).body = watchBody(stream, this.bodyLimit, depth);
   }
 
   /**
@@ -348,7 +347,7 @@ export class StreamableHttpTransport {
    * read or parsed the body.
    */
   rejectBody(res: ServerResponse, problem: BodyProblem, req?: IncomingMessage): void {
-    const read = req === undefined ? undefined : (req as PreReadRequest)[PRE_READ_BODY];
+    const read = req === undefined ? undefined : stateOf(req)?.body;
     const limits = { bodyLimit: this.bodyLimit, maxDepth: this.source.runtime.limits.maxJsonDepth };
     refuseBody(res, problem, read, limits);
   }
