@@ -11,10 +11,14 @@
 // on each server that keeps sessions, with RSS after warm-up and after the churn. The tables and
 // the targets' verdicts are printed and written to docs/benchmarks.md. Each sample also records the
 // server's own CPU time per request, which the machine's other load disturbs far less than
-// throughput. Cold start is measured to the first answered request, in both eras.
+// throughput. Cold start is measured to the first answered request, in both eras. Targets against
+// a floor are judged on paired windows (http/paired.mjs): both servers up at once, short windows
+// alternating between them, the median of the pairs' ratios.
 //   BENCH_GENERATORS (default autocannon,wrk; wrk is skipped with a warning when not installed),
 //   BENCH_ROUNDS (default 3), BENCH_SECONDS per measurement (default 3), BENCH_WARMUP seconds per
 //   operation before measuring (default 1), BENCH_CONNECTIONS (16),
+//   BENCH_PAIRS windows pairs per compared operation and generator (default 7; 0: none, the floor
+//   targets are then judged on the rounds' medians), BENCH_PAIR_SECONDS per window (default 1),
 //   BENCH_SESSIONS (default 10000), BENCH_COLD_SAMPLES cold starts per server, era and round
 //   (default 6), BENCH_SERVERS (labels' files, comma-separated, to run a
 //   subset), BENCH_OUTPUT (default docs/benchmarks.md), BENCH_PIN (default auto: the generator on
@@ -38,7 +42,8 @@ import {
 } from './http/harness.mjs';
 import { ALL_SERVERS } from './http/servers.mjs';
 import { HANDSHAKE, REQUESTS } from './http/tools.mjs';
-import { TARGETS } from './http/targets.mjs';
+import { HANDSHAKE_OP, TARGETS, median } from './http/targets.mjs';
+import { measurePairs, pairKey, pairsOf } from './http/paired.mjs';
 import { wrkAvailable } from './http/wrk.mjs';
 import {
   describePinning,
@@ -55,7 +60,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const COLD_SAMPLES = Number(process.env.BENCH_COLD_SAMPLES ?? 6);
-const HANDSHAKE_OP = 'handshake: initialize, initialized, DELETE (2025-11-25)';
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 7);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 1);
 const WANTED = (process.env.BENCH_GENERATORS ?? 'autocannon,wrk').split(',').map((g) => g.trim());
 const PINS = pinning();
 if (PINS !== undefined) pinGenerator(PINS);
@@ -78,11 +84,6 @@ const chosen = process.env.BENCH_SERVERS?.split(',').map((name) => name.trim());
 const SERVERS = chosen
   ? ALL_SERVERS.filter((s) => chosen.includes(s.file) || chosen.includes(s.key))
   : ALL_SERVERS;
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 const samples = new Map(); // `${generator}|${key}|${op}` -> [{ rps, p50, p99, bad, cpu }]
 const refusals = new Map(); // `${key}|${op}` -> why the server does not serve it
@@ -151,6 +152,21 @@ for (let round = 1; round <= ROUNDS; round++) {
     }
   }
 }
+
+// Paired windows for the targets against a floor.
+const PAIR_GROUPS = PAIRS > 0 ? pairsOf(TARGETS, SERVERS) : [];
+const paired = await measurePairs(PAIR_GROUPS, {
+  specs: SERVERS,
+  requests: REQUESTS,
+  handshakeOp: HANDSHAKE_OP,
+  generators: GENERATORS,
+  pairs: PAIRS,
+  seconds: PAIR_SECONDS,
+  warmup: WARMUP,
+  connections: CONNECTIONS,
+  pins: PINS,
+  launcher: LAUNCHER,
+});
 
 // Session churn: warm up with every operation, then open and close SESSIONS sessions.
 const churn = new Map(); // key -> { idle, warm, after, cycles }
@@ -255,19 +271,46 @@ const churnTable = [
   }),
 ].join('\n');
 
-/** A target's verdict under every generator: met only when met under each. */
+const pairedTable = [
+  "| Comparison | Operation | Generator | ratio per pair (in order) | median of the pairs | ratio of the rounds' medians |",
+  '| --- | --- | --- | --- | --- | --- |',
+  ...PAIR_GROUPS.flatMap((g) =>
+    GENERATORS.flatMap((generator) =>
+      g.operations
+        .filter((op) => paired.has(pairKey(generator, g.ours, g.theirs, op)))
+        .map((op) => {
+          const list = paired.get(pairKey(generator, g.ours, g.theirs, op));
+          const label = (key) => SERVERS.find((s) => s.key === key).label;
+          const ours = statOf(generator, g.ours, op)?.rps;
+          const theirs = statOf(generator, g.theirs, op)?.rps;
+          return `| ${label(g.ours)} ÷ ${label(g.theirs)} | ${op} | ${generator} | ${list.map((r) => r.toFixed(2)).join(' ')} | ${median(list).toFixed(2)}× | ${ratio(ours, theirs)} |`;
+        }),
+    ),
+  ),
+].join('\n');
+
+/**
+ * A target's verdict under every generator: met only when met under each. Its value is shown once
+ * when it does not depend on the generator (cold starts, memory), otherwise per generator.
+ */
 const verdicts = TARGETS.map((target) => {
+  let perGenerator = false;
   const results = GENERATORS.map((generator) => ({
     generator,
     ...target.measure({
-      stat: (key, op) => statOf(generator, key, op),
+      stat: (key, op) => ((perGenerator = true), statOf(generator, key, op)),
+      paired: (ours, theirs, op) => (
+        (perGenerator = true),
+        paired.get(pairKey(generator, ours, theirs, op))
+      ),
       cold: coldMedian,
       first: firstMedian,
       churn: (key) => churn.get(key),
-      HANDSHAKE_OP,
     }),
   }));
-  const same = results.every((r) => r.value === results[0].value);
+  const same =
+    results.every((r) => r.value === results[0].value) &&
+    (!perGenerator || results[0].value === '–');
   const value = same
     ? results[0].value
     : results.map((r) => `${r.generator}: ${r.value}`).join('; ');
@@ -282,7 +325,7 @@ const targetTable = ['| Target | Measured | Verdict |', '| --- | --- | --- |', .
   '\n',
 );
 
-console.log(`\n${tables}\n\n${coldTable}\n\n${churnTable}\n\n${targetTable}`);
+console.log(`\n${tables}\n\n${pairedTable}\n\n${coldTable}\n\n${churnTable}\n\n${targetTable}`);
 
 /** The installed version of a package, read from node_modules. */
 const version = (name) => {
@@ -312,6 +355,16 @@ answered the request with an error, so it was not measured. The CPU column is th
 process's own CPU time per request, with the raw floor's divided by it.
 
 ${tables}
+
+### Paired windows
+
+The targets against a floor are judged here: both servers run at once, one under load at a time,
+in ${PAIR_SECONDS} s windows that alternate between them (A B, B A, …), ${PAIRS} pairs per operation and
+generator; each pair gives one ratio (req/s, ours ÷ the floor's) and the median is the figure.
+The machine's speed drifts by up to 2× over seconds, which moves the rounds' medians (last
+column) far more than a pair.
+
+${PAIR_GROUPS.length === 0 ? 'No pairs were measured in this run (BENCH_PAIRS=0).' : pairedTable}
 
 ### Cold start and memory
 
