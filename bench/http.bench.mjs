@@ -13,7 +13,8 @@
 // server's own CPU time per request, which the machine's other load disturbs far less than
 // throughput. Cold start is measured to the first answered request, in both eras. Targets against
 // a floor are judged on paired windows (http/paired.mjs): both servers up at once, short windows
-// alternating between them, the median of the pairs' ratios.
+// alternating between them, the median of the pairs' ratios; the era-cost targets likewise, on
+// windows alternating between a server's two eras.
 //   BENCH_GENERATORS (default autocannon,wrk; wrk is skipped with a warning when not installed),
 //   BENCH_ROUNDS (default 3), BENCH_SECONDS per measurement (default 3), BENCH_WARMUP seconds per
 //   operation before measuring (default 1), BENCH_CONNECTIONS (16),
@@ -276,14 +277,17 @@ const pairedTable = [
   '| --- | --- | --- | --- | --- | --- |',
   ...PAIR_GROUPS.flatMap((g) =>
     GENERATORS.flatMap((generator) =>
-      g.operations
-        .filter((op) => paired.has(pairKey(generator, g.ours, g.theirs, op)))
-        .map((op) => {
-          const list = paired.get(pairKey(generator, g.ours, g.theirs, op));
+      g.comparisons
+        .filter((c) => paired.has(pairKey(generator, c)))
+        .map((c) => {
+          const list = paired.get(pairKey(generator, c));
           const label = (key) => SERVERS.find((s) => s.key === key).label;
-          const ours = statOf(generator, g.ours, op)?.rps;
-          const theirs = statOf(generator, g.theirs, op)?.rps;
-          return `| ${label(g.ours)} ÷ ${label(g.theirs)} | ${op} | ${generator} | ${list.map((r) => r.toFixed(2)).join(' ')} | ${median(list).toFixed(2)}× | ${ratio(ours, theirs)} |`;
+          const sides =
+            c.ours === c.theirs ? label(c.ours) : `${label(c.ours)} ÷ ${label(c.theirs)}`;
+          const ops = c.op === c.theirsOp ? c.op : `${c.op} ÷ ${c.theirsOp}`;
+          const ours = statOf(generator, c.ours, c.op)?.rps;
+          const theirs = statOf(generator, c.theirs, c.theirsOp)?.rps;
+          return `| ${sides} | ${ops} | ${generator} | ${list.map((r) => r.toFixed(2)).join(' ')} | ${median(list).toFixed(2)}× | ${ratio(ours, theirs)} |`;
         }),
     ),
   ),
@@ -299,10 +303,7 @@ const verdicts = TARGETS.map((target) => {
     generator,
     ...target.measure({
       stat: (key, op) => ((perGenerator = true), statOf(generator, key, op)),
-      paired: (ours, theirs, op) => (
-        (perGenerator = true),
-        paired.get(pairKey(generator, ours, theirs, op))
-      ),
+      paired: (comparison) => ((perGenerator = true), paired.get(pairKey(generator, comparison))),
       cold: coldMedian,
       first: firstMedian,
       churn: (key) => churn.get(key),
@@ -361,7 +362,9 @@ ${tables}
 The targets against a floor are judged here: both servers run at once, one under load at a time,
 in ${PAIR_SECONDS} s windows that alternate between them (A B, B A, …), ${PAIRS} pairs per operation and
 generator; each pair gives one ratio (req/s, ours ÷ the floor's) and the median is the figure.
-The machine's speed drifts by up to 2× over seconds, which moves the rounds' medians (last
+The era-cost targets pair the two eras' \`tools/call\` on one server (2025-11-25 req/s ÷
+2026-07-28 req/s, the 2026 request's relative cost), in three times the pairs: the two eras differ
+by less than one pair's spread. The machine's speed drifts by up to 2× over seconds, which moves the rounds' medians (last
 column) far more than a pair.
 
 ${PAIR_GROUPS.length === 0 ? 'No pairs were measured in this run (BENCH_PAIRS=0).' : pairedTable}

@@ -15,27 +15,38 @@ import {
 } from './harness.mjs';
 import { pinServer } from './pinning.mjs';
 
-/** The comparisons the targets judge on paired windows, grouped by the two servers. */
+/**
+ * The comparisons the targets judge on paired windows, grouped by the servers they need up. A
+ * comparison is `{ ours, theirs, op, theirsOp, pairFactor }`: `ours` serving `op` against
+ * `theirs` serving `theirsOp` (`op` when absent), in `pairFactor` (default 1) times the run's
+ * pairs. Both sides may be one server, two operations of it.
+ */
 export function pairsOf(targets, servers) {
   const keys = new Set(servers.map((s) => s.key));
-  const groups = new Map(); // `${ours}|${theirs}` -> { ours, theirs, operations: Set }
-  for (const { ours, theirs, op } of targets.flatMap((t) => t.pairs ?? [])) {
-    if (!keys.has(ours) || !keys.has(theirs)) continue;
-    const id = `${ours}|${theirs}`;
-    if (!groups.has(id)) groups.set(id, { ours, theirs, operations: new Set() });
-    groups.get(id).operations.add(op);
+  const groups = new Map(); // server keys joined -> { keys, comparisons }
+  const seen = new Set();
+  for (const c of targets.flatMap((t) => t.pairs ?? [])) {
+    const comparison = { ...c, theirsOp: c.theirsOp ?? c.op, pairFactor: c.pairFactor ?? 1 };
+    if (!keys.has(comparison.ours) || !keys.has(comparison.theirs)) continue;
+    if (seen.has(pairKey('', comparison))) continue;
+    seen.add(pairKey('', comparison));
+    const sides = [...new Set([comparison.ours, comparison.theirs])];
+    const id = sides.join('|');
+    if (!groups.has(id)) groups.set(id, { keys: sides, comparisons: [] });
+    groups.get(id).comparisons.push(comparison);
   }
-  return [...groups.values()].map((g) => ({ ...g, operations: [...g.operations] }));
+  return [...groups.values()];
 }
 
 /** The key under which a comparison's ratios are kept. */
-export const pairKey = (generator, ours, theirs, op) => `${generator}|${ours}|${theirs}|${op}`;
+export const pairKey = (generator, { ours, theirs, op, theirsOp = op }) =>
+  `${generator}|${ours}|${theirs}|${op}|${theirsOp}`;
 
 /**
- * Measures each group's operations in paired windows under each generator and returns the ratios
- * (`ours ÷ theirs` in req/s, one per pair) by {@link pairKey}. `requests` maps an operation to its
- * request, `handshakeOp` names the handshake cycle; an operation either server does not serve is
- * left out.
+ * Measures each group's comparisons in paired windows under each generator and returns the
+ * ratios (`ours ÷ theirs` in req/s, one per pair) by {@link pairKey}. `requests` maps an operation
+ * to its request, `handshakeOp` names the handshake cycle; a comparison whose side does not serve
+ * its operation is left out.
  */
 export async function measurePairs(
   groups,
@@ -43,52 +54,61 @@ export async function measurePairs(
 ) {
   const ratios = new Map();
   for (const group of groups) {
-    const servers = [];
+    const servers = new Map(); // key -> running server
     try {
-      for (const key of [group.ours, group.theirs]) {
+      for (const key of group.keys) {
         const spec = specs.find((s) => s.key === key);
         const server = await start(spec, launcher);
-        servers.push(server);
+        servers.set(key, server);
         if (pins !== undefined) pinServer(pins, server.child.pid);
         if (spec.sessions) server.session = await openSession(server);
       }
-      const drive = (server, op, generator, time = seconds) =>
+      const drive = ({ server, op }, generator, time = seconds) =>
         op === handshakeOp
           ? loadHandshake(server, { connections, seconds: time, generator })
           : load(server, requests[op], { connections, seconds: time, generator });
-      const served = [];
-      for (const op of group.operations) {
-        if (await servesBoth(servers, op, requests, handshakeOp)) served.push(op);
+      const measured = [];
+      for (const c of group.comparisons) {
+        const sides = [
+          { server: servers.get(c.ours), op: c.op },
+          { server: servers.get(c.theirs), op: c.theirsOp },
+        ];
+        if (await servesBoth(sides, requests, handshakeOp)) measured.push([c, sides]);
       }
-      for (const op of warmup > 0 ? served : []) {
-        for (const server of servers) await drive(server, op, 'autocannon', warmup);
+      for (const [, sides] of warmup > 0 ? measured : []) {
+        for (const side of sides) await drive(side, 'autocannon', warmup);
       }
       for (const generator of generators) {
-        for (const op of served) {
+        for (const [c, sides] of measured) {
           const list = [];
-          for (let pair = 0; pair < pairs; pair++) {
+          for (let pair = 0; pair < pairs * c.pairFactor; pair++) {
             // Alternate which side goes first, so neither always follows the other.
-            const order = pair % 2 === 0 ? servers : [...servers].reverse();
+            const order = pair % 2 === 0 ? sides : [...sides].reverse();
             const rps = new Map();
-            for (const server of order) rps.set(server, (await drive(server, op, generator)).rps);
-            list.push(rps.get(servers[0]) / rps.get(servers[1]));
+            for (const side of order) rps.set(side, (await drive(side, generator)).rps);
+            list.push(rps.get(sides[0]) / rps.get(sides[1]));
           }
-          ratios.set(pairKey(generator, group.ours, group.theirs, op), list);
+          ratios.set(pairKey(generator, c), list);
           console.log(
-            `paired ${generator} ${group.ours} ÷ ${group.theirs} ${op}: ` +
-              list.map((r) => r.toFixed(2)).join(' '),
+            `paired ${generator} ${describe(c)}: ${list.map((r) => r.toFixed(2)).join(' ')}`,
           );
         }
       }
     } finally {
-      for (const server of servers) await stop(server);
+      for (const server of servers.values()) await stop(server);
     }
   }
   return ratios;
 }
 
-async function servesBoth(servers, op, requests, handshakeOp) {
-  for (const server of servers) {
+/** A comparison in words: `snodo ÷ raw tools/call (…)`, or `raw tools/call (…) ÷ tools/call (…)`. */
+export const describe = ({ ours, theirs, op, theirsOp = op }) =>
+  ours === theirs
+    ? `${ours} ${op} ÷ ${theirsOp}`
+    : `${ours} ÷ ${theirs} ${op}${theirsOp === op ? '' : ` ÷ ${theirsOp}`}`;
+
+async function servesBoth(sides, requests, handshakeOp) {
+  for (const { server, op } of sides) {
     const refused =
       op === handshakeOp
         ? server.handshake
