@@ -363,9 +363,9 @@ The targets against a floor are judged here: both servers run at once, one under
 in ${PAIR_SECONDS} s windows that alternate between them (A B, B A, …), ${PAIRS} pairs per operation and
 generator; each pair gives one ratio (req/s, ours ÷ the floor's) and the median is the figure.
 The era-cost targets pair the two eras' \`tools/call\` on one server (2025-11-25 req/s ÷
-2026-07-28 req/s, the 2026 request's relative cost), in three times the pairs: the two eras differ
-by less than one pair's spread. The machine's speed drifts by up to 2× over seconds, which moves the rounds' medians (last
-column) far more than a pair.
+2026-07-28 req/s, the 2026 request's relative cost), in three times the pairs: the two eras
+differ by less than one pair's spread. The machine's speed drifts by up to 2× over seconds, which
+moves the rounds' medians (last column) far more than a pair.
 
 ${PAIR_GROUPS.length === 0 ? 'No pairs were measured in this run (BENCH_PAIRS=0).' : pairedTable}
 

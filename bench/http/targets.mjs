@@ -74,8 +74,8 @@ export function median(values) {
  * the rounds' medians when the run measured no pairs.
  */
 function eraTarget(text, key) {
-  // The two eras differ by ~5% on the raw floor, within one window pair's spread (±20%): three
-  // times the pairs.
+  // The eras differ by ~10% on the raw floor and the server's own share by less, well within one
+  // window pair's spread (0.8–1.66 measured): three times the pairs.
   const sides = (k) => ({ ours: k, theirs: k, op: CALL_2025, theirsOp: CALL_2026, pairFactor: 3 });
   return {
     text,
@@ -90,10 +90,9 @@ function eraTarget(text, key) {
         const legacy = m.stat(k, CALL_2025)?.rps;
         return modern === undefined || legacy === undefined ? undefined : legacy / modern;
       };
-      const isPaired = pairedCost(key) !== undefined && pairedCost('raw') !== undefined;
-      const cost = isPaired ? pairedCost : roundsCost;
-      const ours = cost(key);
-      const floor = cost('raw');
+      const paired = [key, 'raw'].map(pairedCost);
+      const isPaired = paired.every((cost) => cost !== undefined);
+      const [ours, floor] = isPaired ? paired : [key, 'raw'].map(roundsCost);
       if (ours === undefined || floor === undefined) return NOT_MEASURED;
       const net = ours / floor;
       return {
