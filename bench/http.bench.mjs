@@ -11,7 +11,8 @@
 // on each server that keeps sessions, with RSS after warm-up and after the churn. The tables and
 // the targets' verdicts are printed and written to docs/benchmarks.md. Each sample also records the
 // server's own CPU time per request, which the machine's other load disturbs far less than
-// throughput. Cold start is measured to the first answered request, in both eras. Targets against
+// throughput. Cold start is measured to the first answered request, in both eras, and its targets
+// are judged on the median of sample-by-sample ratios (the servers start in turn). Targets against
 // a floor are judged on paired windows (http/paired.mjs): both servers up at once, short windows
 // alternating between them, the median of the pairs' ratios; the era-cost targets likewise, on
 // windows alternating between a server's two eras.
@@ -244,6 +245,17 @@ function throughputTable(generator) {
 const tables = GENERATORS.map((g) => `#### ${g}\n\n${throughputTable(g)}`).join('\n\n');
 
 const coldMedian = (key) => (cold.has(key) ? median(cold.get(key)) : undefined);
+/**
+ * The ratios of `ours`'s cold starts to `floor`'s, sample by sample: each cold-start sample starts
+ * every compared server in turn within a few seconds, so the i-th samples of two servers met the
+ * same minute of the machine. Undefined when either was not measured.
+ */
+const firstPaired = (ours, floor, era) => {
+  const a = firstAnswer.get(`${ours}|${era}`);
+  const b = firstAnswer.get(`${floor}|${era}`);
+  if (a === undefined || b === undefined || a.length !== b.length) return undefined;
+  return a.map((ms, i) => ms / b[i]);
+};
 const firstMedian = (key, era) => {
   const list = firstAnswer.get(`${key}|${era}`);
   return list === undefined ? undefined : median(list);
@@ -306,6 +318,7 @@ const verdicts = TARGETS.map((target) => {
       paired: (comparison) => ((perGenerator = true), paired.get(pairKey(generator, comparison))),
       cold: coldMedian,
       first: firstMedian,
+      firstPaired: firstPaired,
       churn: (key) => churn.get(key),
     }),
   }));

@@ -40,14 +40,9 @@ import {
   type StreamableHttpOptions,
 } from './streamable-http.options.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
+import { type ListeningServer, warmUpWhenListening } from './warm-up.js';
 
 export { DEFAULT_BODY_LIMIT, type StreamableHttpOptions } from './streamable-http.options.js';
-
-/** What {@link StreamableHttpTransport.warmUpWhenListening} needs of an HTTP server. @internal */
-export interface ListeningServer {
-  readonly listening?: boolean;
-  once(event: 'listening', listener: () => void): unknown;
-}
 
 /** How to answer a request the app refused on the endpoint's route. @publicApi */
 export interface RouteRefusal {
@@ -132,23 +127,12 @@ export class StreamableHttpTransport {
 
   /**
    * Once `server` listens, in its idle moments, lets the schema validator prepare itself
-   * (`SchemaValidator.warmUp`: ajv is loaded then), one step per moment, so that the first
-   * request to validate does not wait for it and others wait for one step at most. A warm-up
-   * that fails is left to the first compilation to report.
+   * (`SchemaValidator.warmUp`: ajv is loaded then), one step per moment, waiting while the first
+   * requests are being answered (see {@link warmUpWhenListening}), so that the first request to
+   * validate does not wait for it and others wait for one step at most.
    */
   warmUpWhenListening(server: ListeningServer): void {
-    let steps: Iterator<unknown> | void;
-    const step = (): void => {
-      try {
-        steps ??= this.source.runtime.schemaValidator.warmUp?.();
-        if (steps !== undefined && steps.next().done !== true) setImmediate(step).unref();
-      } catch {
-        // The first compilation that needs it fails the same way, with the tool's name.
-      }
-    };
-    const warmUp = (): void => void setImmediate(step).unref();
-    if (server.listening === true) warmUp();
-    else server.once('listening', warmUp);
+    warmUpWhenListening(server, () => this.source.runtime.schemaValidator.warmUp?.());
   }
 
   /** Ends every open stream (at shutdown, so that the HTTP server can close). */
