@@ -39,10 +39,15 @@ export function withSignal(context: CallContext, signal: AbortSignal): CallConte
   }) as CallContext;
 }
 
+/** Where a context and the contexts derived from it (`Object.create`) find the request's own. */
+const OWN = Symbol('snodo.requestCallContext');
+
 /**
- * The context as one object per request. Its members are functions of its own, so that a handler
- * may pass them on (`const { progress } = context`); only `signal` is a getter, of the class: the
- * transport makes the signal when a handler first asks for it. A class, not an object literal:
+ * The context as one object per request. What a handler may pass on (`const { progress } =
+ * context`) are functions of the request, made when a handler first reads them (most never do):
+ * the class's getters make each once, keep it, and give the same function every time, through a
+ * context derived from this one too (a wrapper's deadline, a task). `signal` is a getter as well:
+ * the transport makes the signal when a handler first asks for it. A class, not an object literal:
  * V8 may move a literal that points at the request into its old generation, where it keeps the
  * request alive until a full GC (see post-exchange.ts).
  */
@@ -56,6 +61,67 @@ class RequestCallContext implements CallContext {
   readonly transport: CallContext['transport'];
   readonly request: unknown;
   readonly auth: CallContext['auth'];
+  private readonly [OWN]: RequestCallContext;
+  private made: ContextFunctions | undefined = undefined;
+
+  constructor(
+    readonly method: string,
+    private readonly client: ClientState,
+    private readonly exchange: Exchange,
+  ) {
+    this.protocolVersion = client.version;
+    this.era = REVISIONS[client.version].era === 'modern' ? 'modern' : 'legacy';
+    this.clientInfo = client.clientInfo;
+    this.clientCapabilities = client.clientCapabilities;
+    this.sessionId = exchange.session?.id;
+    this.meta = client.meta;
+    this.transport = exchange.transport;
+    this.request = exchange.request;
+    this.auth = exchange.auth;
+    this[OWN] = this;
+  }
+
+  /** The request's functions, made on first use, on the context itself (not a derived one). */
+  private get functions(): ContextFunctions {
+    const own = this[OWN];
+    return (own.made ??= new ContextFunctions(own.client, own.exchange));
+  }
+
+  get signal(): AbortSignal {
+    return this[OWN].exchange.signal ?? NEVER_ABORTED;
+  }
+
+  get progress(): CallContext['progress'] {
+    return this.functions.progress;
+  }
+
+  get log(): CallContext['log'] {
+    return this.functions.log;
+  }
+
+  get closeStream(): CallContext['closeStream'] {
+    return this.functions.closeStream;
+  }
+
+  get elicit(): CallContext['elicit'] {
+    return this.functions.elicit;
+  }
+
+  get sample(): CallContext['sample'] {
+    return this.functions.sample;
+  }
+
+  get listRoots(): CallContext['listRoots'] {
+    return this.functions.listRoots;
+  }
+
+  get askAll(): CallContext['askAll'] {
+    return this.functions.askAll;
+  }
+}
+
+/** The functions of one request's context, made together the first time a handler reads one. */
+class ContextFunctions {
   readonly progress: CallContext['progress'];
   readonly log: CallContext['log'];
   readonly closeStream: CallContext['closeStream'];
@@ -64,23 +130,9 @@ class RequestCallContext implements CallContext {
   readonly listRoots: CallContext['listRoots'];
   readonly askAll: CallContext['askAll'];
 
-  constructor(
-    readonly method: string,
-    client: ClientState,
-    private readonly exchange: Exchange,
-  ) {
-    const modern = REVISIONS[client.version].era === 'modern';
-    this.protocolVersion = client.version;
-    this.era = modern ? 'modern' : 'legacy';
-    this.clientInfo = client.clientInfo;
-    this.clientCapabilities = client.clientCapabilities;
-    this.sessionId = exchange.session?.id;
-    this.meta = client.meta;
-    this.transport = exchange.transport;
-    this.request = exchange.request;
-    this.auth = exchange.auth;
+  constructor(client: ClientState, exchange: Exchange) {
     this.progress = progressReporter(client, exchange);
-    this.log = logger(client, exchange, modern);
+    this.log = logger(client, exchange, REVISIONS[client.version].era === 'modern');
     // Ending a stream early is SSE polling (2025-11-25): clients of earlier revisions do not
     // resume, and their revisions ask the server to keep the stream open until the response.
     this.closeStream = REVISIONS[client.version].primesStreams
@@ -95,10 +147,6 @@ class RequestCallContext implements CallContext {
       ask({ method: 'sampling/createMessage', params }, options?.key, 's');
     this.listRoots = (options) => ask({ method: 'roots/list', params: {} }, options?.key, 'r');
     this.askAll = (requests) => askAll(client, exchange, requests);
-  }
-
-  get signal(): AbortSignal {
-    return this.exchange.signal ?? NEVER_ABORTED;
   }
 }
 

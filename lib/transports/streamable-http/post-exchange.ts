@@ -98,8 +98,8 @@ export class PostExchange implements Exchange, SignalWatcher {
   readonly headers: StandardHeaders;
   /** Aborts the running handler: on cancellation, and for 2026-07-28 when the client leaves. */
   readonly abort: LazyAbort;
-  /** Progress and log messages turn the response into an event stream that ends with the result. */
-  readonly notify: (notification: JsonRpcNotification) => void;
+  /** {@link notify}, made when a handler first reports progress or logs (most never do). */
+  private notifier: ((notification: JsonRpcNotification) => void) | undefined = undefined;
   /** Initialize era: ends the connection now; the rest waits for a resume with Last-Event-ID. */
   readonly closeStream: (() => void) | undefined;
   /** Initialize era: requests to the client go on the same stream; the answer comes as a POST. */
@@ -124,13 +124,6 @@ export class PostExchange implements Exchange, SignalWatcher {
     // the rest of the stream is kept for a resume with Last-Event-ID.
     this.abort = new LazyAbort(session === undefined ? this : undefined);
     this.headers = new RequestHeaders(req, headerVersion);
-    this.notify = (notification) => {
-      if (this.abort.aborted) return;
-      // 2026-07-28: nothing to send once the client has gone. Initialize era: the stream keeps
-      // recording for a resume with Last-Event-ID.
-      if (session === undefined && (res.writableEnded || res.destroyed)) return;
-      this.openedStream().send(notification);
-    };
     if (session === undefined) {
       this.closeStream = undefined;
       this.sendRequest = undefined;
@@ -148,6 +141,23 @@ export class PostExchange implements Exchange, SignalWatcher {
 
   get signal(): AbortSignal {
     return this.abort.signal;
+  }
+
+  /**
+   * Progress and log messages turn the response into an event stream that ends with the result.
+   * One function per exchange, so that it may be passed on.
+   */
+  get notify(): (notification: JsonRpcNotification) => void {
+    return (this.notifier ??= (notification) => this.send(notification));
+  }
+
+  private send(notification: JsonRpcNotification): void {
+    if (this.abort.aborted) return;
+    // 2026-07-28: nothing to send once the client has gone. Initialize era: the stream keeps
+    // recording for a resume with Last-Event-ID.
+    const { res } = this;
+    if (this.session === undefined && (res.writableEnded || res.destroyed)) return;
+    this.openedStream().send(notification);
   }
 
   /** Read only when a requestState is issued or checked. */
