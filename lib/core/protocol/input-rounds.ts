@@ -34,23 +34,41 @@ const bindingOf = (call: ServedRequest, named: string): StateBinding => ({
   caller: call.exchange.caller,
 });
 
-/** One round: the component runs with the answers so far, or says which input it still lacks. */
-async function serveRound(
+/**
+ * One round: the component runs with the answers so far, or says which input it still lacks. Not
+ * async: a method that answered at once is answered at once, and one that waited gets one reaction
+ * on its promise.
+ */
+function serveRound(
   call: ServedRequest,
   descriptor: RequestMethod,
   answers: JsonObject | undefined,
   named: string,
-): Promise<HandleOutcome> {
+): HandleOutcome | Promise<HandleOutcome> {
+  let served: HandleOutcome | Promise<HandleOutcome>;
   try {
-    return await descriptor.serve(answers === undefined ? call : call.withAnswers(answers));
+    served = descriptor.serve(answers === undefined ? call : call.withAnswers(answers));
   } catch (thrown) {
-    if (!(thrown instanceof InputRequiredSignal)) throw thrown;
-    return call.result({
-      resultType: 'input_required',
-      inputRequests: { ...thrown.requests },
-      requestState: call.runtime.requestStates.encode(bindingOf(call, named), answers ?? {}),
-    });
+    return inputAsked(call, answers, named, thrown);
   }
+  return served instanceof Promise
+    ? served.then(undefined, (thrown: unknown) => inputAsked(call, answers, named, thrown))
+    : served;
+}
+
+/** What a round that threw answers: the input the component asked for, with a new state; any other throw goes on. */
+function inputAsked(
+  call: ServedRequest,
+  answers: JsonObject | undefined,
+  named: string,
+  thrown: unknown,
+): HandleOutcome {
+  if (!(thrown instanceof InputRequiredSignal)) throw thrown;
+  return call.result({
+    resultType: 'input_required',
+    inputRequests: { ...thrown.requests },
+    requestState: call.runtime.requestStates.encode(bindingOf(call, named), answers ?? {}),
+  });
 }
 
 /**

@@ -7,6 +7,9 @@ import { classifyMessage } from './json-rpc.parser.js';
 import type { JsonObject } from './json-rpc.type.js';
 import type { Exchange, StandardHeaders } from './exchange.js';
 import { ProtocolHandler } from './protocol-handler.js';
+import { METHODS, MethodTable } from './methods/index.js';
+import type { RequestMethod } from './methods/method-descriptor.js';
+import { PROTOCOL_VERSIONS } from './protocol-version.js';
 
 const echo: ToolComponent = {
   definition: {
@@ -499,6 +502,61 @@ describe('ProtocolHandler', () => {
       expect(outcome.response).toMatchObject({
         error: { code: -32602, message: 'Invalid params: tools/call needs params.name (a string)' },
       });
+    });
+  });
+
+  describe('a method that fails', () => {
+    const failing = (serve: RequestMethod['serve']): RequestMethod => ({
+      kind: 'request',
+      method: 'x/fail',
+      revisions: PROTOCOL_VERSIONS,
+      serve,
+    });
+    const handlerServing = (method: RequestMethod, reported: unknown[]) =>
+      new ProtocolHandler(
+        {
+          runtime: new Runtime({
+            name: 'test-server',
+            version: '9.9.9',
+            router: Router.empty(),
+            onInternalError: (error) => reported.push(error),
+          }),
+        },
+        { methods: new MethodTable([...METHODS.entries, method]) },
+      );
+    const broken = new Error('broken');
+    const thenable = { then: (_: unknown, reject: (e: unknown) => void) => reject(broken) };
+
+    it.each([
+      [
+        'throws at once',
+        () => {
+          throw broken;
+        },
+      ],
+      ['rejects', () => Promise.reject(broken)],
+      ['answers with a thenable that rejects', () => thenable as unknown as Promise<never>],
+    ])(
+      'should answer -32603 and report it when the method %s, never rejecting',
+      async (_, serve) => {
+        const reported: unknown[] = [];
+        const handler = handlerServing(failing(serve), reported);
+        const outcome = await send(handler, modern('x/fail'));
+        expect(outcome.status).toBe(500);
+        expect(outcome.response).toMatchObject({ id: 7, error: { code: -32603 } });
+        expect(reported).toEqual([broken]);
+      },
+    );
+
+    it('should answer a method that answers at once with a promise of its outcome', async () => {
+      const answered = { status: 200, response: { jsonrpc: '2.0' as const, id: 7, result: {} } };
+      const handler = handlerServing(
+        failing(() => answered),
+        [],
+      );
+      const pending = send(handler, modern('x/fail'));
+      expect(pending).toBeInstanceOf(Promise);
+      await expect(pending).resolves.toBe(answered);
     });
   });
 });

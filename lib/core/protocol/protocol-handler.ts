@@ -31,6 +31,7 @@ import {
   type ProtocolVersion,
 } from './protocol-version.js';
 import { ServedRequest } from './served-request.js';
+import { isThenable } from './thenable.js';
 import { isStoreUnavailable } from '../session/store-unavailable.error.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 
@@ -88,19 +89,30 @@ export class ProtocolHandler {
    * dependency that broke) is answered with -32603 and reported to `onInternalError`; only an
    * unreachable shared store is thrown, for the transport to answer with 503.
    */
-  async handle(inbound: InboundMessage, exchange: Exchange): Promise<HandleOutcome> {
+  handle(inbound: InboundMessage, exchange: Exchange): Promise<HandleOutcome> {
+    // Not async: a request that waited gets one reaction on its promise, not an async frame's two.
+    let routed: Served;
     try {
-      return await this.route(inbound, exchange);
+      routed = this.route(inbound, exchange);
     } catch (error) {
-      if (isStoreUnavailable(error)) throw error;
-      const method =
-        inbound.kind === 'request' || inbound.kind === 'notification'
-          ? inbound.message.method
-          : inbound.kind;
-      reportInternalError(this.source.runtime, error, method);
-      const id = inbound.kind === 'request' ? inbound.message.id : undefined;
-      return errorOutcome(id, SnodoError.internal(MESSAGES.INTERNAL), 500);
+      return new Promise((resolve) => resolve(this.failed(inbound, error)));
     }
+    // A method of another table may answer with any thenable: adopted, so that its rejection is caught too.
+    return isThenable(routed)
+      ? Promise.resolve(routed).then(undefined, (error: unknown) => this.failed(inbound, error))
+      : Promise.resolve(routed);
+  }
+
+  /** What a message whose serving threw answers: -32603, reported; an unreachable store is thrown on. */
+  private failed(inbound: InboundMessage, error: unknown): HandleOutcome {
+    if (isStoreUnavailable(error)) throw error;
+    const method =
+      inbound.kind === 'request' || inbound.kind === 'notification'
+        ? inbound.message.method
+        : inbound.kind;
+    reportInternalError(this.source.runtime, error, method);
+    const id = inbound.kind === 'request' ? inbound.message.id : undefined;
+    return errorOutcome(id, SnodoError.internal(MESSAGES.INTERNAL), 500);
   }
 
   /**

@@ -25,7 +25,7 @@ import {
   withoutTool,
 } from './router-registration.js';
 import { EMPTY_STATE, type AnyRoute, type RouterState } from './router-state.js';
-import { callTool, type ToolRequestCheck } from './tool-call.js';
+import { callTool, type ToolCallOutcome, type ToolRequestCheck } from './tool-call.js';
 
 /** The components of each catalog list. @publicApi */
 export interface CatalogComponents {
@@ -236,6 +236,25 @@ export class Router {
     options: DispatchOptions = {},
     check?: ToolRequestCheck,
   ): Promise<DispatchOutcome<CallToolResult>> {
+    // What the core may throw at once (an `input_required` signal) rejects, as it always did.
+    return new Promise((resolve) =>
+      resolve(this.dispatchTool(name, params, context, options, check)),
+    );
+  }
+
+  /**
+   * {@link callTool} for the protocol core: the outcome at once when nothing on the way waited
+   * (no policy to ask, a tool that answered at once), else a promise of it; what would reject
+   * (an `input_required` signal) may be thrown instead.
+   * @internal
+   */
+  dispatchTool(
+    name: string,
+    params: JsonObject,
+    context: CallContext,
+    options: DispatchOptions = {},
+    check?: ToolRequestCheck,
+  ): ToolCallOutcome {
     return callTool(this.state.tools.get(name), name, params, context, options, check);
   }
 

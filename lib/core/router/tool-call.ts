@@ -13,7 +13,12 @@ import type {
   SchemaValidator,
   ValidationIssue,
 } from '../schema/schema-validator.interface.js';
-import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
+import {
+  ComponentRun,
+  authorizeInvocation,
+  runComponent,
+  type RunOutcome,
+} from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import type { ToolRoute } from './router-state.js';
@@ -94,24 +99,46 @@ const unknownToolRef = (ref: ComponentRef): SnodoError => unknownTool(ref.name);
 const invokeTool = (tool: ToolComponent, context: CallContext, params: unknown): unknown =>
   tool.call(params as JsonObject, context);
 
+/** What {@link callTool} gives: the outcome at once when nothing on the way waited, else a promise of it. @internal */
+export type ToolCallOutcome =
+  DispatchOutcome<CallToolResult> | Promise<DispatchOutcome<CallToolResult>>;
+
 /**
  * `tools/call` on a route: authorization (hidden: unknown tool), then the arguments (an object,
  * the request check, the required ones and the schema: an `isError` result), the task if the call
  * becomes one (`context.startTask`), the run through the
  * tool's wrapper, then the result and its output schema.
+ *
+ * Not async: each step that waits (a policy, a task's start, the run) chains the next on its
+ * promise, and a call where none waits is answered at once. It may throw what an async function
+ * would reject with (an `input_required` signal); {@link Router.callTool} turns that into a
+ * rejection for callers outside the core.
  * @internal
  */
-export async function callTool(
+export function callTool(
   route: ToolRoute | undefined,
   name: string,
   params: JsonObject,
   context: CallContext,
   options: DispatchOptions,
   check?: ToolRequestCheck,
-): Promise<DispatchOutcome<CallToolResult>> {
+): ToolCallOutcome {
   if (route === undefined) return failure(unknownTool(name));
   const decided = authorizeInvocation(route.ref, context, options, unknownToolRef);
-  const denied = decided instanceof Promise ? await decided : decided;
+  return decided instanceof Promise
+    ? decided.then((denied) => admitted(route, denied, params, context, options, check))
+    : admitted(route, decided, params, context, options, check);
+}
+
+/** A call the policy decided on: refused, or its arguments checked and the tool run. */
+function admitted(
+  route: ToolRoute,
+  denied: SnodoError | undefined,
+  params: JsonObject,
+  context: CallContext,
+  options: DispatchOptions,
+  check: ToolRequestCheck | undefined,
+): ToolCallOutcome {
   if (denied !== undefined) return failure(denied);
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isJsonObject(args)) return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
@@ -122,17 +149,38 @@ export async function callTool(
   const { input } = prepared;
   // A call that may become a task becomes one here, unless the handler starts it itself.
   if (route.component.task !== undefined && route.component.task.start !== 'handler') {
-    await context.startTask?.();
+    const started = context.startTask?.();
+    if (started !== undefined) return started.then(() => run(route, input, context, options));
   }
+  return run(route, input, context, options);
+}
+
+/** The tool's run through its wrapper, then its result and the output schema. */
+function run(
+  route: ToolRoute,
+  input: unknown,
+  context: CallContext,
+  options: DispatchOptions,
+): ToolCallOutcome {
   const ran = runComponent(
     new ComponentRun(route.ref, 'call', input, context),
     route.component,
     options,
     invokeTool,
   );
-  // A tool that answered at once: no await for it.
-  const returned = ran instanceof Promise ? await ran : ran;
-  const outcome = normalizeToolResult(name, returned, route.hasOutputSchema);
+  // A tool that answered at once: no turn of the microtask queue.
+  return ran instanceof Promise
+    ? ran.then((returned) => finished(route, returned, options))
+    : finished(route, ran, options);
+}
+
+/** A run that ended: its value as a tool result, checked against the output schema. */
+function finished(
+  route: ToolRoute,
+  returned: RunOutcome,
+  options: DispatchOptions,
+): DispatchOutcome<CallToolResult> {
+  const outcome = normalizeToolResult(route.ref.name, returned, route.hasOutputSchema);
   if (!outcome.ok) return outcome;
   const mismatch = checkOutput(route, outcome.value, options);
   return mismatch === undefined ? outcome : failure(mismatch);

@@ -280,17 +280,29 @@ async function runEnhanced(
   }
 }
 
-/** A run with no interceptor, pipe or filter around it: the handler, its exceptions mapped. */
-async function runBare(
+/**
+ * A run with no interceptor, pipe or filter around it: the handler, its exceptions mapped. Not
+ * async: it chains on the run's own promise (one reaction, where an async function that awaits it
+ * makes two more promises), on every tools/call of an app without interceptors.
+ */
+function runBare(
   invocation: ComponentInvocation,
   next: (context: CallContext, params?: unknown) => Promise<unknown>,
 ): Promise<unknown> {
+  let running: Promise<unknown>;
   try {
-    const result = await next(invocation.context, invocation.params);
-    return isObservable(result) ? await lastValueFrom(result) : result;
+    running = next(invocation.context, invocation.params);
   } catch (thrown) {
-    return mapThrown(thrown, invocation);
+    // A handler that threw at once: mapped as one whose promise rejected (a throw rejects).
+    return new Promise((resolve) => resolve(mapThrown(thrown, invocation)));
   }
+  return running.then(
+    (result) =>
+      isObservable(result)
+        ? lastValueFrom(result).catch((thrown: unknown) => mapThrown(thrown, invocation))
+        : result,
+    (thrown: unknown) => mapThrown(thrown, invocation),
+  );
 }
 
 /** What a run that threw answers: its exception mapped (see `mapComponentException()`). */

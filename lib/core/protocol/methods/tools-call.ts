@@ -43,21 +43,24 @@ export const TOOLS_CALL: RequestMethod = {
   asksForInput: true,
   component: (params) => (typeof params.name === 'string' ? params.name : undefined),
   spanAttributes: (tool) => ({ 'gen_ai.tool.name': tool, 'gen_ai.operation.name': 'execute_tool' }),
-  async serve(call) {
+  // Not async: a tool that answered at once is answered at once (see `callTool`).
+  serve(call) {
     const { params, runtime } = call;
     const name = params.name;
     if (typeof name !== 'string') {
       return call.error(SnodoError.invalidParams(MESSAGES.TOOL_NAME_REQUIRED));
     }
     const check = paramHeaderCheck(call, name);
-    const outcome = await runtime.router.callTool(
+    const outcome = runtime.router.dispatchTool(
       name,
       params,
       call.context(),
       runtime.dispatchOptions,
       check,
     );
-    return answerToolCall(call, outcome);
+    return outcome instanceof Promise
+      ? outcome.then((ended) => answerToolCall(call, ended))
+      : answerToolCall(call, outcome);
   },
 };
 
