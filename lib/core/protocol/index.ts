@@ -23,6 +23,7 @@ export type {
   JsonRpcResultResponse,
 } from './json-rpc.type.js';
 export { classifyMessage, classifyParsed, isJsonObject, parseMessage } from './json-rpc.parser.js';
+export { ExactNumberId, type IdSource } from './id-tokens.js';
 export { isThenable } from './thenable.js';
 export { decodeHeaderValue } from './header-value.js';
 export { ProtocolHandler, type ProtocolHandlerOptions } from './protocol-handler.js';

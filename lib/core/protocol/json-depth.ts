@@ -1,9 +1,13 @@
-const OPEN_OBJECT = 0x7b; // {
-const OPEN_ARRAY = 0x5b; // [
-const CLOSE_OBJECT = 0x7d; // }
-const CLOSE_ARRAY = 0x5d; // ]
-const QUOTE = 0x22; // "
-const BACKSLASH = 0x5c; // \
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  isSpace,
+} from './json-bytes.js';
+import { idOfToken, idTokens, type ExactNumberId } from './id-tokens.js';
 
 /**
  * Whether `text` holds at most `max` opening brackets in all, strings included: then it cannot
@@ -65,63 +69,15 @@ export function valueNestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-const COLON = 0x3a; // :
-
-const isSpace = (code: number): boolean =>
-  code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-
-/** The index of the quote that closes the string opening at `start`, or -1. */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === BACKSLASH) i++;
-    else if (code === QUOTE) return i;
-  }
-  return -1;
-}
-
-/** A JSON string or integer at `start` (after white space), as a JSON-RPC id can be. */
-function scalarAt(text: string, start: number): string | number | undefined {
-  let i = start;
-  while (isSpace(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) === QUOTE) {
-    const end = stringEnd(text, i);
-    if (end === -1) return undefined;
-    try {
-      return JSON.parse(text.slice(i, end + 1)) as string;
-    } catch {
-      return undefined;
-    }
-  }
-  const number = /^-?(?:0|[1-9]\d*)(?=[\s,}\]]|$)/.exec(text.slice(i, i + 24))?.[0];
-  const value = number === undefined ? undefined : Number(number);
-  return value !== undefined && Number.isSafeInteger(value) ? value : undefined;
-}
-
 /**
  * The `id` of a message that is not parsed (it nests too deep): read from the top-level object
- * without building it, so that its refusal can carry it. `undefined` when there is none to read.
+ * without building it, so that its refusal can carry it. `undefined` when there is none to read
+ * (or the text is a batch).
  * @internal
  */
-export function topLevelId(text: string): string | number | undefined {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === QUOTE) {
-      const end = stringEnd(text, i);
-      if (end === -1) return undefined;
-      let next = end + 1;
-      while (isSpace(text.charCodeAt(next))) next++;
-      // At the top level, a string followed by a colon is a key.
-      if (depth === 1 && text.charCodeAt(next) === COLON && text.slice(i, end + 1) === '"id"') {
-        return scalarAt(text, next + 1);
-      }
-      i = end;
-    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      depth++;
-    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
-      depth--;
-    }
-  }
-  return undefined;
+export function topLevelId(text: string): string | number | ExactNumberId | undefined {
+  let start = 0;
+  while (isSpace(text.charCodeAt(start))) start++;
+  if (text.charCodeAt(start) === OPEN_ARRAY) return undefined;
+  return idOfToken(idTokens(text).get(0));
 }

@@ -2,6 +2,7 @@ import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
 import type { InboundBatch, InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
+import { exactIntegerId, type IdSource } from './id-tokens.js';
 import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
 
 type OneMessage = Exclude<InboundMessage, InboundBatch>;
@@ -17,29 +18,36 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readId(value: unknown): JsonRpcId | undefined {
+/**
+ * A message's id: a string, or an integer, read back from the message's text (`source`, message
+ * `index` of a batch) when it is too large for a number to hold exactly.
+ */
+function readId(value: unknown, source?: IdSource, index = 0): JsonRpcId | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    return exactIntegerId(value, source, index);
+  }
   return undefined;
 }
 
 /**
  * Classifies one parsed JSON value as a request, a notification, a response, a batch of those
- * (an array, which only 2025-03-26 sessions take) or an invalid message.
+ * (an array, which only 2025-03-26 sessions take) or an invalid message. With the text it was
+ * parsed from (`source`), an integer id too large for a number is kept exactly.
  * @publicApi
  */
-export function classifyMessage(value: unknown): InboundMessage {
-  if (!Array.isArray(value)) return classifyOne(value);
+export function classifyMessage(value: unknown, source?: IdSource): InboundMessage {
+  if (!Array.isArray(value)) return classifyOne(value, source, 0);
   if (value.length === 0) return invalid(MESSAGES.EMPTY_BATCH, undefined);
-  return { kind: 'batch', items: value.map(classifyOne) };
+  return { kind: 'batch', items: value.map((item, index) => classifyOne(item, source, index)) };
 }
 
 /** One message, not a batch (an array inside a batch is invalid). */
-function classifyOne(value: unknown): OneMessage {
+function classifyOne(value: unknown, source: IdSource | undefined, index: number): OneMessage {
   if (Array.isArray(value)) return invalid(MESSAGES.NESTED_BATCH, undefined);
   if (!isJsonObject(value)) return invalid(MESSAGES.NOT_AN_OBJECT, undefined);
   const hasId = 'id' in value && value.id !== undefined;
-  const id = readId(value.id);
+  const id = readId(value.id, source, index);
   if (value.jsonrpc !== '2.0') return invalid(MESSAGES.WRONG_JSONRPC, id);
   if (hasId && id === undefined) return invalid(MESSAGES.BAD_ID, undefined);
   if (!('method' in value) && ('result' in value || 'error' in value)) {
@@ -78,15 +86,19 @@ const DEFAULT_MAX_DEPTH = 128;
 
 /**
  * Classifies a value a framework's body parser already made: like {@link classifyMessage}, after
- * checking its nesting depth.
+ * checking its nesting depth. `source`: as for {@link classifyMessage}.
  * @publicApi
  */
-export function classifyParsed(value: unknown, maxDepth = DEFAULT_MAX_DEPTH): InboundMessage {
+export function classifyParsed(
+  value: unknown,
+  maxDepth = DEFAULT_MAX_DEPTH,
+  source?: IdSource,
+): InboundMessage {
   if (valueNestsDeeperThan(value, maxDepth)) {
-    const id = isJsonObject(value) ? readId(value.id) : undefined;
+    const id = isJsonObject(value) ? readId(value.id, source) : undefined;
     return invalid(MESSAGES.TOO_DEEP(maxDepth), id);
   }
-  return classifyMessage(value);
+  return classifyMessage(value, source);
 }
 
 /**
@@ -104,5 +116,5 @@ export function parseMessage(text: string, maxDepth = DEFAULT_MAX_DEPTH): Inboun
   } catch {
     return invalid(MESSAGES.PARSE_ERROR, undefined, ErrorCode.ParseError);
   }
-  return classifyMessage(value);
+  return classifyMessage(value, text);
 }

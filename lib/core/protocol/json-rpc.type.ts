@@ -1,7 +1,12 @@
 import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
+import type { ExactNumberId } from './id-tokens.js';
 
-/** A JSON-RPC request id. MCP forbids `null`. @publicApi */
-export type JsonRpcId = string | number;
+/**
+ * A JSON-RPC request id. MCP forbids `null`. An integer too large for a JavaScript number is kept
+ * as the token the client sent ({@link ExactNumberId}), so that its answer echoes it exactly.
+ * @publicApi
+ */
+export type JsonRpcId = string | number | ExactNumberId;
 
 /** A JSON object. @publicApi */
 export type JsonObject = Record<string, unknown>;

@@ -1,3 +1,4 @@
+import type { ExactNumberId } from './id-tokens.js';
 import type { JsonObject, JsonRpcId } from './json-rpc.type.js';
 
 /** Results, and parts of results, whose JSON text was computed once, by identity. */
@@ -28,11 +29,26 @@ export function serializedOnce<T extends JsonObject>(result: T): Readonly<T> {
  */
 export function serializeMessage(message: object): string {
   const { result, id } = message as { result?: unknown; id?: JsonRpcId };
+  if (typeof id === 'object') return withExactId(message, id);
   if (typeof result === 'object' && result !== null) {
     const text = SERIALIZED.get(result) ?? withPreparedMeta(result as Record<string, unknown>);
     if (text !== undefined) return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${text}}`;
   }
   return JSON.stringify(message);
+}
+
+/** Stands for an exact id while the rest of its message is serialised (a JSON string, unforgeable). */
+const ID_MARK_VALUE = `\0snodo-exact-id-${Math.random().toString(36).slice(2)}`;
+const ID_MARK = JSON.stringify(ID_MARK_VALUE);
+
+/**
+ * A message whose id is an {@link ExactNumberId}: serialised as any other, with the id's own token
+ * where the id goes (the first member holding the mark, which the id holds: a message is built
+ * with `jsonrpc` and `id` before the rest, and no client can send the mark, unknown to it).
+ */
+function withExactId(message: object, id: ExactNumberId): string {
+  const text = serializeMessage(Object.assign({}, message, { id: ID_MARK_VALUE }));
+  return text.replace(ID_MARK, id.token);
 }
 
 /**

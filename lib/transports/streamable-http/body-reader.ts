@@ -4,6 +4,7 @@ import {
   classifyMessage,
   classifyParsed,
   parseMessage,
+  type IdSource,
   type InboundMessage,
   type JsonRpcId,
 } from '../../core/index.js';
@@ -33,6 +34,8 @@ export type BodyReadOutcome =
       readonly parsed: unknown;
       /** The bytes it was parsed from were checked for depth before the parser had them. */
       readonly depthChecked?: boolean;
+      /** Where the text it was parsed from can be read back, when it was kept. */
+      readonly source?: IdSource;
     }
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
@@ -192,13 +195,15 @@ class ReadBody {
 
 /**
  * The value a framework's parser made of a body; `depthChecked` when its bytes had their depth
- * checked before the parser had them, else the value's depth is still to check. @internal
+ * checked before the parser had them, else the value's depth is still to check; `source`, the
+ * watch that kept its bytes, where an id too large for a number is read back from. @internal
  */
 export class ParsedBody {
   readonly ok = true;
   constructor(
     readonly parsed: unknown,
     readonly depthChecked = false,
+    readonly source: IdSource | undefined = undefined,
   ) {}
 }
 
@@ -236,7 +241,7 @@ function onTapClose(this: Readable): void {
 export function parsersValue(read: BodyReadOutcome | undefined, parsed: unknown): BodyReadOutcome {
   if (read === undefined) return new ParsedBody(parsed);
   if (!(read instanceof BodyWatch)) return read;
-  return read.tooDeep ? read : new ParsedBody(parsed, read.depthChecked);
+  return read.tooDeep ? read : new ParsedBody(parsed, read.depthChecked, read);
 }
 
 /** The message in a body that could be read: parsed from its bytes, or classified as parsed. @internal */
@@ -246,8 +251,8 @@ export function messageOf(
 ): InboundMessage {
   if (!('parsed' in outcome)) return parseMessage(outcome.body.toString('utf8'), maxDepth);
   return outcome.depthChecked === true
-    ? classifyMessage(outcome.parsed)
-    : classifyParsed(outcome.parsed, maxDepth);
+    ? classifyMessage(outcome.parsed, outcome.source)
+    : classifyParsed(outcome.parsed, maxDepth, outcome.source);
 }
 
 /**

@@ -81,6 +81,11 @@ export class BodyWatch {
     return Buffer.concat([this.first!, ...this.rest].map(bytesOf), this.size);
   }
 
+  /** The bytes watched so far, as text (read back only for an id too large for a number). */
+  text(): string {
+    return this.body.toString('utf8');
+  }
+
   /** Whether a parser's value of these bytes needs no other depth check. */
   get depthChecked(): boolean {
     return !this.tooDeep && !this.overLimit;

@@ -35,9 +35,9 @@ export function send(
   res.end(body);
 }
 
-/** Writes a JSON body (a batch's responses) with its status. @internal */
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+/** Writes a batch's responses as one JSON array, with its status. @internal */
+export function sendJson(res: ServerResponse, status: number, responses: readonly object[]): void {
+  const text = `[${responses.map(serializeMessage).join(',')}]`;
   res.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(text),
