@@ -35,28 +35,50 @@ export interface TokenBoundAuthInfo extends AuthInfo {
 }
 
 /**
- * The principal a verified caller names: its subject, or else its client (empty values do not
- * count), or `undefined` when the token names neither.
+ * What kind of principal a verified caller is: a `user` (the resource owner the token's `sub`
+ * names), or a `client` acting on its own behalf (`client_id`, with no `sub` or with the `sub`
+ * that RFC 9068 gives client-credentials tokens: the client id itself).
  * @internal
  */
-export function principalOf(auth: AuthInfo): string | undefined {
-  if (typeof auth.subject === 'string' && auth.subject !== '') return auth.subject;
-  if (typeof auth.clientId === 'string' && auth.clientId !== '') return auth.clientId;
+export type PrincipalKind = 'user' | 'client';
+
+/** The principal a verified caller names: its kind and its id. @internal */
+export interface Principal {
+  readonly kind: PrincipalKind;
+  readonly id: string;
+}
+
+const nonEmpty = (value: string | undefined): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/**
+ * The principal a verified caller names (empty values do not count): the user of its `sub`; or
+ * the client of its `client_id` when it has no `sub`, or a `sub` equal to its `client_id` (a
+ * client-credentials token, RFC 9068 section 2.2); `undefined` when the token names neither.
+ * @internal
+ */
+export function principalOf(auth: AuthInfo): Principal | undefined {
+  const subject = nonEmpty(auth.subject);
+  const client = nonEmpty(auth.clientId);
+  if (subject !== undefined && subject !== client) return { kind: 'user', id: subject };
+  if (client !== undefined) return { kind: 'client', id: client };
   return undefined;
 }
 
 /**
- * Who a verified caller is, for binding sessions and request states to it: the issuer and the
- * subject (or the client), so that a refreshed token of the same caller still matches. A token
- * that names neither (an opaque token whose introspection gave no `sub` or `client_id`) stands for
- * itself: its identity is the digest the verifying layer put on it, so that another such token
- * never matches, and a refreshed one does not either. Without that digest, the identity matches
- * nothing at all (fail closed).
+ * Who a verified caller is, for binding sessions, request states and tasks to it: the kind of
+ * its principal (user or client), its issuer and its id, so that a refreshed token of the same
+ * caller still matches, and a client whose id is some user's `sub` is never taken for that user.
+ * A token that names neither (an opaque token whose introspection gave no `sub` or `client_id`)
+ * stands for itself: its identity is the digest the verifying layer put on it, so that another
+ * such token never matches, and a refreshed one does not either. Without that digest, the
+ * identity matches nothing at all (fail closed).
  * @internal
  */
 export function callerIdentity(auth: AuthInfo): string {
   const principal = principalOf(auth);
-  if (principal !== undefined) return `principal:${auth.issuer ?? ''}\u0000${principal}`;
+  if (principal !== undefined)
+    return `${principal.kind}:${JSON.stringify([auth.issuer ?? '', principal.id])}`;
   const token = (auth as TokenBoundAuthInfo)[TOKEN_IDENTITY];
   if (typeof token === 'string' && token !== '') return `token:${token}`;
   return `unbound:${randomUUID()}`;

@@ -1,6 +1,8 @@
 export {
   callerIdentity,
   principalOf,
+  type Principal,
+  type PrincipalKind,
   TOKEN_IDENTITY,
   type AuthInfo,
   type TokenBoundAuthInfo,
