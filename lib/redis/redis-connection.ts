@@ -37,6 +37,34 @@ const LAST_ERRORS = new WeakMap<Redis, Error>();
 /** Why the connection last failed, if it did. @internal */
 export const lastError = (client: Redis): Error | undefined => LAST_ERRORS.get(client);
 
+/** How long a connection may take to say goodbye (QUIT) before it is cut. */
+const QUIT_TIMEOUT_MS = 1_000;
+
+/**
+ * Closes a connection so that nothing of it is left to keep the process alive: a connection that
+ * is up says QUIT (for at most a second), and then, up or down, it is cut and stops reconnecting
+ * (a connection to a Redis that is down would otherwise retry for ever).
+ * @internal
+ */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, QUIT_TIMEOUT_MS);
+    });
+    await Promise.race([
+      client.quit().then(
+        () => undefined,
+        () => undefined,
+      ),
+      late,
+    ]);
+    clearTimeout(timer);
+  }
+  client.disconnect();
+}
+
 /** Runs a Redis command; any failure becomes a {@link StoreUnavailableError} naming the store. @internal */
 export async function command<T>(store: string, run: () => Promise<T>): Promise<T> {
   try {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { SharedStore } from '../core/index.js';
-import { connectRedis, lastError, safeUrl } from './redis-connection.js';
+import { closeRedis, connectRedis, lastError, safeUrl } from './redis-connection.js';
 import { RedisNotificationBus } from './redis-notification.bus.js';
 import { RedisRateLimitStore } from './redis-rate-limit.store.js';
 import { RedisReplay } from './redis-replay.js';
@@ -110,8 +110,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
       return connecting;
     },
     async close() {
-      const open = [commands, subscriber].filter((client) => client.status !== 'end');
-      await Promise.allSettled(open.map((client) => client.quit()));
+      await Promise.all([closeRedis(commands), closeRedis(subscriber)]);
     },
   };
 }
