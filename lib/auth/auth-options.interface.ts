@@ -49,4 +49,11 @@ export interface SnodoJwtOptions {
   clockToleranceSeconds?: number;
   /** The signature algorithms accepted. @default RS256, PS256, ES256, EdDSA and their larger kin */
   algorithms?: readonly string[];
+  /**
+   * The issuers (each one of `issuers`) whose tokens may come without `exp`, for an authorization
+   * server that never sets it. Every other token must carry `exp` (RFC 9068 section 2.2), or it
+   * is refused with 401 `invalid_token`.
+   * @default none: every token must expire
+   */
+  issuersWithoutExpiry?: readonly string[];
 }

@@ -13,6 +13,12 @@ export const AUTH_MESSAGES = {
   TOKEN_MALFORMED: 'Unauthorized: the Authorization header must be "Bearer <token>"',
   TOKEN_INVALID: 'Unauthorized: the access token is not valid for this resource',
   TOKEN_EXPIRED: 'Unauthorized: the access token has expired',
+  TOKEN_NO_EXPIRY:
+    'Unauthorized: the access token has no expiry time (exp); ask the authorization server for a token that expires',
+  TOKEN_ISSUED_LATER:
+    'Unauthorized: the access token says it was issued in the future (iat); check the clocks of the authorization server and of this server',
+  BAD_ISSUERS_WITHOUT_EXPIRY:
+    'Snodo: auth.jwt.issuersWithoutExpiry must be an array of issuers, each one of auth.jwt.issuers (or of auth.authorizationServers without it)',
   KEYS_UNAVAILABLE:
     "Service unavailable: the authorization server's signing keys could not be read, so the access token cannot be checked; retry in a moment",
   INSUFFICIENT_SCOPE: (kind: string, name: string, scopes: readonly string[]) =>

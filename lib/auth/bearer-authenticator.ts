@@ -76,6 +76,10 @@ export class BearerAuthenticator {
     switch (outcome.refusal) {
       case 'expired':
         return this.refusal(AUTH_MESSAGES.TOKEN_EXPIRED, 'invalid_token');
+      case 'unexpiring':
+        return this.refusal(AUTH_MESSAGES.TOKEN_NO_EXPIRY, 'invalid_token');
+      case 'issued-later':
+        return this.refusal(AUTH_MESSAGES.TOKEN_ISSUED_LATER, 'invalid_token');
       case 'unavailable':
         return { ...this.refusal(AUTH_MESSAGES.KEYS_UNAVAILABLE), status: 503 };
       default:

@@ -2,6 +2,8 @@ import type { AuthInfo, JsonObject } from '../core/index.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 
+import type { JWTPayload, JWTVerifyOptions } from 'jose';
+
 type Jose = typeof import('jose');
 type KeySet = ReturnType<Jose['createRemoteJWKSet']>;
 
@@ -23,8 +25,11 @@ class KeySetUnavailable extends Error {
   override readonly name = 'KeySetUnavailable';
 }
 
-/** Why a token was refused. @internal */
-export type TokenRefusal = 'invalid' | 'expired' | 'unavailable';
+/**
+ * Why a token was refused: not valid, expired, without `exp`, issued in the future (`iat`), or
+ * not checkable now (the keys cannot be read). @internal
+ */
+export type TokenRefusal = 'invalid' | 'expired' | 'unexpiring' | 'issued-later' | 'unavailable';
 
 /** A token's outcome: its caller, or why it was refused. @internal */
 export type TokenOutcome = { ok: true; auth: AuthInfo } | { ok: false; refusal: TokenRefusal };
@@ -35,6 +40,20 @@ function scopesOf(claims: JsonObject): string[] {
   if (Array.isArray(claims.scp))
     return claims.scp.filter((s): s is string => typeof s === 'string');
   return [];
+}
+
+/** Why jose refused a token. */
+function refusalOf(jose: Jose, error: unknown): TokenRefusal {
+  if (error instanceof jose.errors.JWTExpired) return 'expired';
+  if (
+    error instanceof jose.errors.JWTClaimValidationFailed &&
+    error.claim === 'exp' &&
+    error.reason === 'missing'
+  )
+    return 'unexpiring';
+  if (error instanceof KeySetUnavailable || error instanceof jose.errors.JWKSTimeout)
+    return 'unavailable';
+  return 'invalid';
 }
 
 /**
@@ -60,8 +79,9 @@ export function authInfoOf(claims: JsonObject): AuthInfo {
 /**
  * Checks JWT access tokens with jose: the signature against the issuer's keys (found through its
  * metadata, RFC 8414 or OpenID discovery, and cached by jose with its cooldown), the issuer, the
- * audience (this resource), expiry and not-before with a clock tolerance. jose is loaded on first
- * use, so that apps without `auth` never load it.
+ * audience (this resource), `exp` (required, unless the issuer is one of `issuersWithoutExpiry`),
+ * `nbf` and `iat` (not in the future) with a clock tolerance. jose is loaded on first use, so that
+ * apps without `auth` never load it.
  * @internal
  */
 export class JwtVerifier {
@@ -70,7 +90,10 @@ export class JwtVerifier {
   private readonly issuers: readonly string[];
   private readonly audiences: readonly string[];
   private readonly tolerance: number;
-  private readonly algorithms: string[];
+  /** jose's checks of a token: `exp` required, or not for the issuers that never set it. */
+  private readonly checks: JWTVerifyOptions;
+  private readonly checksWithoutExpiry: JWTVerifyOptions;
+  private readonly issuersWithoutExpiry: ReadonlySet<string>;
 
   constructor(
     private readonly options: SnodoAuthOptions,
@@ -80,7 +103,14 @@ export class JwtVerifier {
     this.issuers = options.jwt?.issuers ?? options.authorizationServers;
     this.audiences = options.jwt?.audiences ?? [resource, options.resource];
     this.tolerance = options.jwt?.clockToleranceSeconds ?? 30;
-    this.algorithms = [...(options.jwt?.algorithms ?? DEFAULT_ALGORITHMS)];
+    this.checksWithoutExpiry = {
+      issuer: [...this.issuers],
+      audience: [...this.audiences],
+      clockTolerance: this.tolerance,
+      algorithms: [...(options.jwt?.algorithms ?? DEFAULT_ALGORITHMS)],
+    };
+    this.checks = { ...this.checksWithoutExpiry, requiredClaims: ['exp'] };
+    this.issuersWithoutExpiry = new Set(options.jwt?.issuersWithoutExpiry ?? []);
   }
 
   async verify(token: string): Promise<TokenOutcome> {
@@ -99,20 +129,17 @@ export class JwtVerifier {
     } catch {
       return { ok: false, refusal: 'unavailable' };
     }
+    const checks = this.issuersWithoutExpiry.has(issuer) ? this.checksWithoutExpiry : this.checks;
+    let payload: JWTPayload;
     try {
-      const { payload } = await jose.jwtVerify(token, keys, {
-        issuer: [...this.issuers],
-        audience: [...this.audiences],
-        clockTolerance: this.tolerance,
-        algorithms: this.algorithms,
-      });
-      return { ok: true, auth: authInfoOf(payload) };
+      ({ payload } = await jose.jwtVerify(token, keys, checks));
     } catch (error) {
-      if (error instanceof jose.errors.JWTExpired) return { ok: false, refusal: 'expired' };
-      if (error instanceof KeySetUnavailable || error instanceof jose.errors.JWKSTimeout)
-        return { ok: false, refusal: 'unavailable' };
-      return { ok: false, refusal: 'invalid' };
+      return { ok: false, refusal: refusalOf(jose, error) };
     }
+    // jose checks `iat` against the clock only with `maxTokenAge`: a token from the future is refused here.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + this.tolerance)
+      return { ok: false, refusal: 'issued-later' };
+    return { ok: true, auth: authInfoOf(payload) };
   }
 
   /** The issuer's key set: from `jwt.jwksUri`, or its metadata's `jwks_uri`; a failed lookup is retried next time. */

@@ -19,6 +19,24 @@ function absoluteUrl(value: unknown, what: string): URL {
   return url;
 }
 
+/** The `jwt` options, checked at bootstrap. */
+function checkJwtOptions(options: SnodoAuthOptions): void {
+  const jwt = options.jwt;
+  if (jwt === undefined) return;
+  const tolerance = jwt.clockToleranceSeconds;
+  if (tolerance !== undefined && (!Number.isInteger(tolerance) || tolerance < 0 || tolerance > 300))
+    throw new Error(AUTH_MESSAGES.BAD_TOLERANCE);
+  const lenient: unknown = jwt.issuersWithoutExpiry;
+  if (lenient !== undefined) {
+    const issuers = jwt.issuers ?? options.authorizationServers;
+    if (
+      !Array.isArray(lenient) ||
+      !lenient.every((issuer) => typeof issuer === 'string' && issuers.includes(issuer))
+    )
+      throw new Error(AUTH_MESSAGES.BAD_ISSUERS_WITHOUT_EXPIRY);
+  }
+}
+
 /** A value for a quoted `WWW-Authenticate` parameter: no quotes, backslashes or control characters. */
 const quoted = (value: string): string =>
   `"${[...value].filter((char) => char >= ' ' && char !== '\u007f' && char !== '"' && char !== '\\').join('')}"`;
@@ -50,12 +68,7 @@ export class ProtectedResource {
         return server;
       },
     );
-    const tolerance = options.jwt?.clockToleranceSeconds;
-    if (
-      tolerance !== undefined &&
-      (!Number.isInteger(tolerance) || tolerance < 0 || tolerance > 300)
-    )
-      throw new Error(AUTH_MESSAGES.BAD_TOLERANCE);
+    checkJwtOptions(options);
     if (options.verifyToken !== undefined && typeof options.verifyToken !== 'function')
       throw new Error(AUTH_MESSAGES.BAD_FUNCTION('auth.verifyToken'));
     if (options.scopeCovers !== undefined && typeof options.scopeCovers !== 'function')
