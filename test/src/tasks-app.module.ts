@@ -1,5 +1,6 @@
-import { Injectable, Module, UseGuards } from '@nestjs/common';
+import { Injectable, Module, UseGuards, type DynamicModule } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { TasksOptions } from '../../lib/core/index.js';
 import { SnodoModule, Tool, type CallContext } from '../../lib/index.js';
 import { ApiKeyGuard } from './api-key-app.module.js';
 
@@ -67,3 +68,41 @@ export class TaskFixtureTools {
   providers: [ApiKeyGuard, TaskFixtureTools],
 })
 export class TasksAppModule {}
+
+/** A task tool that ends at once, with a result of the size asked for. */
+@Injectable()
+export class SizedResultTools {
+  @Tool({
+    name: 'sized_result',
+    description: 'Answers, as a task, with a text of `bytes` characters',
+    inputSchema: {
+      type: 'object',
+      properties: { bytes: { type: 'integer', minimum: 0, maximum: 4_194_304 } },
+      required: ['bytes'],
+    },
+    task: 'optional',
+  })
+  sizedResult({ bytes }: { bytes: number }): string {
+    return 'x'.repeat(bytes);
+  }
+}
+
+/** Servers with the tasks extension and the `tasks` options under test, for their limits. */
+@Module({})
+export class TasksLimitsAppModule {
+  /** The task fixture tools and {@link SizedResultTools}, with `tasks` as given. */
+  static register(tasks: TasksOptions): DynamicModule {
+    return {
+      module: TasksLimitsAppModule,
+      imports: [
+        SnodoModule.forRoot({
+          name: 'tasks-limits',
+          version: '1.0.0',
+          extensions: { 'io.modelcontextprotocol/tasks': {} },
+          tasks: { pollIntervalMs: 20, ...tasks },
+        }),
+      ],
+      providers: [ApiKeyGuard, TaskFixtureTools, SizedResultTools],
+    };
+  }
+}

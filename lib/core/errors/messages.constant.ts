@@ -117,7 +117,11 @@ export const MESSAGES = {
   MISSING_CAPABILITY: (capability: string) =>
     `Missing required client capability: this request needs "${capability}"; declare it in the client capabilities`,
   BAD_TASKS_OPTIONS:
-    'Snodo: tasks must be an object: { ttlMs, pollIntervalMs, maxTasks, maxRunning, store }',
+    'Snodo: tasks must be an object: { ttlMs, pollIntervalMs, maxTasks, maxTasksPerClient, maxRunning, maxResultBytes, maxTotalBytes, store }',
+  BAD_TASKS_PER_CLIENT:
+    'Snodo: tasks.maxTasksPerClient must not exceed tasks.maxTasks: one client may hold a share of the tasks, not more than all of them',
+  BAD_TASKS_BYTES:
+    'Snodo: tasks.maxResultBytes must not exceed tasks.maxTotalBytes: the in-memory store keeps room for the result of every task that has not ended',
   BAD_TASKS_OPTION: (name: string, max: number) =>
     `Snodo: tasks.${name} must be a whole number from 1 to ${max}`,
   BAD_TASK_STORE:
@@ -129,6 +133,12 @@ export const MESSAGES = {
   TASKS_BUSY: (max: number) =>
     `Too many tasks are running on this server (${max}); try again when one has ended`,
   TASKS_FULL: 'The server holds as many tasks as it may; try again when older tasks have expired',
+  TASKS_CLIENT_FULL: (max: number) =>
+    `Too many tasks: a client may hold ${max} at once (tasks.maxTasksPerClient), running or ended until they expire; read the result of an ended task with tasks/get to make room, or retry after the Retry-After delay`,
+  TASK_RESULT_TOO_LARGE: (bytes: number, max: number) =>
+    `The result of this task was ${bytes} bytes, more than the ${max} a task keeps (tasks.maxResultBytes); call the tool again with arguments that ask for less`,
+  TASK_ERROR_TOO_LARGE: (max: number) =>
+    `The task failed with an error larger than the ${max} bytes a task keeps (tasks.maxResultBytes)`,
   TASK_FAILED: 'The task failed with an internal error',
   LISTEN_TASK_IDS_NOT_STRINGS:
     'Invalid params: notifications.taskIds must be an array of task ids (strings)',
@@ -136,6 +146,9 @@ export const MESSAGES = {
     `Invalid params: notifications.taskIds names more than ${max} tasks; listen to fewer on each stream`,
   TASK_CANCELLED: 'The task was cancelled (tasks/cancel)',
   TASK_STORE_FULL: (max: number) => `the task store holds its maximum of ${max} tasks`,
+  TASK_STORE_BYTES_FULL: (max: number) =>
+    `the task store holds its maximum of ${max} bytes (results of running tasks counted in full)`,
+  TASK_CLIENT_QUOTA: (max: number) => `the client holds its maximum of ${max} tasks`,
   TASK_NOT_SUPPORTED: (name: string) =>
     `Snodo: the tool "${name}" cannot start a task: declare it with task support ({ task: 'optional' | 'required' })`,
   MISSING_EXTENSION: (id: string) =>

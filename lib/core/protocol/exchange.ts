@@ -42,6 +42,13 @@ export interface Exchange {
    * credentials it sent, never the credentials): a 2026-07-28 `requestState` is bound to it.
    */
   readonly caller?: string;
+  /**
+   * Whom per-client quotas count against (the tasks one client may hold): the verified caller
+   * when the server checks bearer tokens, else the address the connection comes from; over
+   * stdio, the one client. Unlike `caller`, never taken from credentials nobody checked, which a
+   * client could change on every request. Transports compute it when it is first read.
+   */
+  readonly client?: string;
   /** Aborted when the client cancels or disconnects. */
   readonly signal?: AbortSignal;
   /**

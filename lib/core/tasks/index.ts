@@ -1,5 +1,10 @@
-export { InMemoryTaskStore } from './in-memory-task.store.js';
-export { TaskLimitError, type TaskStore } from './task-store.interface.js';
+export { InMemoryTaskStore, type InMemoryTaskStoreOptions } from './in-memory-task.store.js';
+export {
+  TaskLimitError,
+  type TaskLimitScope,
+  type TaskQuota,
+  type TaskStore,
+} from './task-store.interface.js';
 export {
   TASKS_EXTENSION,
   TASK_METHODS,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CallContext } from '../components/call-context.interface.js';
 import { detached, follow, taskContext } from './task-context.js';
-import { ErrorCode } from '../errors/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError, isSnodoError } from '../errors/snodo.error.js';
 import { createCallContext } from '../protocol/call-context.factory.js';
@@ -15,7 +14,8 @@ import type { CallToolResult } from '../results/content.type.js';
 import type { DispatchOutcome } from '../router/dispatch-outcome.type.js';
 import type { NotificationHub } from '../notifications/notification-hub.js';
 import { isTerminal, viewOf, type TaskRecord } from './task.js';
-import { TaskLimitError, type TaskStore } from './task-store.interface.js';
+import { boundedError, boundedResult, tasksBusy, tasksRefused } from './task-bounds.js';
+import { TaskLimitError, type TaskQuota, type TaskStore } from './task-store.interface.js';
 import type { ResolvedTasksOptions } from './tasks-options.js';
 
 /** What a change of a stored task gave: the record as it now stands, and whether it changed. */
@@ -30,6 +30,9 @@ const STATUS_MESSAGE_MAX = 500;
 /** Compare-and-set attempts before a change gives up (other writers kept winning). */
 const ATTEMPTS = 8;
 
+/** The client of an exchange that names neither a client nor a caller: they share one quota. */
+const ANONYMOUS = 'anonymous';
+
 /**
  * Runs tools as tasks and keeps them in a {@link TaskStore}: creates a task when a call becomes
  * one, settles it when the tool ends (completed, failed, or waiting for input), feeds it the
@@ -41,6 +44,8 @@ const ATTEMPTS = 8;
 export class TaskManager {
   /** Abort controllers of the tasks running in this process. */
   private readonly running = new Map<string, AbortController>();
+  /** What the store checks as it creates a task, made once. */
+  private readonly quota: TaskQuota;
 
   constructor(
     readonly options: ResolvedTasksOptions,
@@ -48,7 +53,12 @@ export class TaskManager {
     /** Whether other processes share the store (then cancellation is watched for). */
     private readonly shared: boolean,
     private readonly report: (error: unknown) => void,
-  ) {}
+  ) {
+    this.quota = Object.freeze({
+      maxTasksPerClient: options.maxTasksPerClient,
+      maxResultBytes: options.maxResultBytes,
+    });
+  }
 
   /** How many tasks run in this process now. */
   get runningCount(): number {
@@ -133,30 +143,40 @@ export class TaskManager {
     }
   }
 
-  /** `tasks/cancel`: a task not yet terminal becomes `cancelled`, and its run is aborted. */
+  /**
+   * `tasks/cancel`: a task not yet terminal becomes `cancelled`, and its run is aborted. Its owner
+   * has nothing left to read of it, so it may make room as a read task does.
+   */
   async cancel(taskId: string, hub: NotificationHub | undefined): Promise<void> {
-    await this.transition(taskId, hub, (current) => ({
+    const outcome = await this.transition(taskId, hub, (current) => ({
       ...current,
       status: 'cancelled',
       inputRequests: undefined,
       statusMessage: undefined,
     }));
     this.running.get(taskId)?.abort(new Error(MESSAGES.TASK_CANCELLED));
+    if (outcome?.changed === true) this.fetched(outcome.record);
+  }
+
+  /**
+   * `tasks/get` answered with a terminal task: its owner has read it, so the store may let it go
+   * to make room before refusing anyone. Not awaited: the answer does not wait for the store.
+   */
+  fetched(record: TaskRecord): void {
+    const { store } = this;
+    if (store.markFetched === undefined || !isTerminal(record.status)) return;
+    try {
+      void Promise.resolve(store.markFetched(record)).catch(this.report);
+    } catch (error) {
+      this.report(error);
+    }
   }
 
   /** A new task for a call, stored before the client hears of it. */
   private async create(call: MethodCall, name: string): Promise<TaskRecord> {
     const { options } = this;
-    if (this.running.size >= options.maxRunning) {
-      throw new SnodoError(
-        ErrorCode.InvalidRequest,
-        MESSAGES.TASKS_BUSY(options.maxRunning),
-        undefined,
-        {
-          status: 429,
-        },
-      );
-    }
+    if (this.running.size >= options.maxRunning) throw tasksBusy(options);
+    const { exchange } = call;
     const now = Date.now();
     const at = new Date(now).toISOString();
     const args = call.params.arguments;
@@ -169,7 +189,8 @@ export class TaskManager {
       pollIntervalMs: options.pollIntervalMs,
       version: 1,
       expiresAt: now + options.ttlMs,
-      ...(call.exchange.caller === undefined ? {} : { owner: call.exchange.caller }),
+      ...(exchange.caller === undefined ? {} : { owner: exchange.caller }),
+      client: exchange.client ?? exchange.caller ?? ANONYMOUS,
       tool: name,
       arguments: isJsonObject(args) ? args : {},
       protocolVersion: call.client.version,
@@ -177,13 +198,9 @@ export class TaskManager {
       answers: call.client.answers ?? {},
     };
     try {
-      await this.store.create(record);
+      await this.store.create(record, this.quota);
     } catch (error) {
-      if (error instanceof TaskLimitError) {
-        throw new SnodoError(ErrorCode.InvalidRequest, MESSAGES.TASKS_FULL, undefined, {
-          status: 429,
-        });
-      }
+      if (error instanceof TaskLimitError) throw tasksRefused(error, options);
       throw error;
     }
     return record;
@@ -297,31 +314,35 @@ export class TaskManager {
       });
   }
 
-  /** The end of a run: `completed` with the tool's result (tool errors too), or `failed`. */
+  /**
+   * The end of a run: `completed` with the tool's result (tool errors too), or `failed`; a result
+   * or error larger than `maxResultBytes` is replaced, before it is stored, by one that says so.
+   */
   private settle(
     taskId: string,
     outcome: DispatchOutcome<CallToolResult>,
     hub: NotificationHub | undefined,
   ): Promise<Transition | undefined> {
-    return this.transition(taskId, hub, (current) =>
-      outcome.ok
-        ? {
-            ...current,
-            status: 'completed',
-            statusMessage: undefined,
-            // What the call would have returned: a 2026-07-28 result, with its resultType.
-            result: {
-              resultType: 'complete',
-              ...encodeToolResult(outcome.value, REVISIONS[current.protocolVersion]),
-            },
-          }
-        : {
-            ...current,
-            status: 'failed',
-            statusMessage: outcome.error.message,
-            error: outcome.error.toJSON(),
-          },
-    );
+    const max = this.options.maxResultBytes;
+    if (!outcome.ok) {
+      const error = boundedError(outcome.error.toJSON(), max);
+      return this.transition(taskId, hub, (current) => ({
+        ...current,
+        status: 'failed',
+        statusMessage: error.message,
+        error,
+      }));
+    }
+    const { value } = outcome;
+    let result: JsonObject | undefined;
+    return this.transition(taskId, hub, (current) => {
+      // What the call would have returned: a 2026-07-28 result, with its resultType.
+      result ??= boundedResult(
+        { resultType: 'complete', ...encodeToolResult(value, REVISIONS[current.protocolVersion]) },
+        max,
+      );
+      return { ...current, status: 'completed', statusMessage: undefined, result };
+    });
   }
 
   /**

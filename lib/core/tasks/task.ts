@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { JsonObject } from '../protocol/json-rpc.type.js';
 import type { InputRequest } from '../protocol/input-required.js';
 import type { ProtocolVersion } from '../protocol/protocol-version.js';
@@ -56,6 +57,11 @@ export interface TaskRecord extends TaskView {
   readonly expiresAt: number;
   /** The caller that created it (see `Exchange.caller`); only it may read, feed or cancel it. */
   readonly owner?: string;
+  /**
+   * The client it counts against for `tasks.maxTasksPerClient` (see `Exchange.client`): the
+   * verified caller, or the address the request came from.
+   */
+  readonly client?: string;
   readonly tool: string;
   readonly arguments: JsonObject;
   readonly protocolVersion: ProtocolVersion;
@@ -85,3 +91,6 @@ export function viewOf(record: TaskRecord): JsonObject {
   }
   return view;
 }
+
+/** The bytes of a value's JSON (UTF-8): what task stores and the result bound count. @internal */
+export const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));

@@ -52,6 +52,18 @@ function tools(slow: ReturnType<typeof gate>): ToolComponent[] {
       },
     },
     {
+      definition: { name: 'sized', inputSchema: noArgs },
+      task: { support: 'optional' },
+      call: (args) => 'x'.repeat(Number(args.size)),
+    },
+    {
+      definition: { name: 'fails_large', inputSchema: noArgs },
+      task: { support: 'optional' },
+      call: () => {
+        throw SnodoError.internal('broken inside', { detail: 'y'.repeat(5_000) });
+      },
+    },
+    {
       definition: { name: 'crashes', inputSchema: noArgs },
       task: { support: 'optional' },
       call: () => {
@@ -105,9 +117,13 @@ async function send(
   handler: ProtocolHandler,
   method: string,
   params: JsonObject = {},
-  options: { capabilities?: JsonObject; caller?: string } = {},
+  options: { capabilities?: JsonObject; caller?: string; client?: string } = {},
 ) {
-  const exchange: Exchange = { transport: 'stdio', caller: options.caller ?? 'alice' };
+  const exchange: Exchange = {
+    transport: 'stdio',
+    caller: options.caller ?? 'alice',
+    ...(options.client === undefined ? {} : { client: options.client }),
+  };
   const meta = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientCapabilities': options.capabilities ?? DECLARING,
@@ -334,6 +350,7 @@ describe('The tasks extension', () => {
       const first = await send(handler, 'tools/call', { name: 'slow' });
       const second = await send(handler, 'tools/call', { name: 'slow' });
       expect(second.outcome.status).toBe(429);
+      expect(second.outcome.headers).toEqual({ 'Retry-After': '1' });
       expect(second.error).toMatchObject({ code: -32600, message: expect.stringMatching(/1/) });
       slow.release();
       await until(handler, String(first.result!.taskId), 'completed');
@@ -370,8 +387,84 @@ describe('The tasks extension', () => {
       [{ maxTasks: -1 }, /tasks.maxTasks/],
       [{ maxRunning: 'many' }, /tasks.maxRunning/],
       [{ store: {} }, /tasks.store must be a TaskStore/],
+      [{ maxTasksPerClient: 0 }, /tasks.maxTasksPerClient must be a whole number/],
+      [{ maxTasks: 10, maxTasksPerClient: 11 }, /maxTasksPerClient must not exceed tasks.maxTasks/],
+      [{ maxResultBytes: 2 ** 31 }, /tasks.maxResultBytes must be a whole number from 1/],
+      [{ maxTotalBytes: '1 GiB' }, /tasks.maxTotalBytes must be a whole number/],
+      [{ maxResultBytes: 2_000, maxTotalBytes: 1_000 }, /must not exceed tasks.maxTotalBytes/],
     ])('should refuse the option %p at bootstrap', (tasks, message) => {
       expect(() => setup(tasks as TasksOptions)).toThrow(message);
+    });
+  });
+
+  describe('the quota of a client', () => {
+    it('should refuse a client at maxTasksPerClient with 429 and Retry-After, and still take another client’s task', async () => {
+      const { handler } = setup({ maxTasksPerClient: 2, ttlMs: 60_000 });
+      const mine = { client: '10.0.0.1' };
+      for (let i = 0; i < 2; i++) {
+        const { result } = await send(handler, 'tools/call', { name: 'slow' }, mine);
+        expect(result).toMatchObject({ resultType: 'task' });
+      }
+      const refused = await send(handler, 'tools/call', { name: 'slow' }, mine);
+      expect(refused.outcome.status).toBe(429);
+      expect(Number(refused.outcome.headers?.['Retry-After'])).toBeGreaterThan(55);
+      expect(Number(refused.outcome.headers?.['Retry-After'])).toBeLessThanOrEqual(60);
+      expect(refused.error).toMatchObject({ code: -32600 });
+      expect(refused.error!.message).toMatch(/tasks\.maxTasksPerClient/);
+      const other = await send(handler, 'tools/call', { name: 'slow' }, { client: '10.0.0.2' });
+      expect(other.result).toMatchObject({ resultType: 'task' });
+    });
+
+    it('should count the tasks of callers that name no client by their caller', async () => {
+      const { handler } = setup({ maxTasksPerClient: 1 });
+      await send(handler, 'tools/call', { name: 'slow' }, { caller: 'carol' });
+      const refused = await send(handler, 'tools/call', { name: 'slow' }, { caller: 'carol' });
+      expect(refused.outcome.status).toBe(429);
+      const dave = await send(handler, 'tools/call', { name: 'slow' }, { caller: 'dave' });
+      expect(dave.result).toMatchObject({ resultType: 'task' });
+    });
+
+    it('should let a client that read an ended task start another in its place', async () => {
+      const { handler } = setup({ maxTasksPerClient: 1 });
+      const first = await send(handler, 'tools/call', { name: 'sized', arguments: { size: 3 } });
+      const taskId = String(first.result!.taskId);
+      await until(handler, taskId, 'completed');
+      const again = await send(handler, 'tools/call', { name: 'sized', arguments: { size: 3 } });
+      expect(again.result).toMatchObject({ resultType: 'task' });
+      expect((await send(handler, 'tasks/get', { taskId })).error).toMatchObject({
+        code: -32602,
+      });
+    });
+  });
+
+  describe('maxResultBytes', () => {
+    it('should keep a result larger than maxResultBytes as an isError result that says so', async () => {
+      const { handler } = setup({ maxResultBytes: 1_000 });
+      const small = await send(handler, 'tools/call', { name: 'sized', arguments: { size: 100 } });
+      const large = await send(handler, 'tools/call', {
+        name: 'sized',
+        arguments: { size: 5_000 },
+      });
+      const kept = await until(handler, String(small.result!.taskId), 'completed');
+      expect(JSON.stringify(kept.result)).toContain('x'.repeat(100));
+      const replaced = await until(handler, String(large.result!.taskId), 'completed');
+      expect(replaced.result).toEqual({
+        resultType: 'complete',
+        isError: true,
+        content: [{ type: 'text', text: expect.stringMatching(/tasks\.maxResultBytes/) }],
+      });
+      expect(JSON.stringify(replaced)).not.toContain('xxxxxxxxxx');
+    });
+
+    it('should keep an error larger than maxResultBytes as a -32603 that says so', async () => {
+      const { handler } = setup({ maxResultBytes: 1_000 });
+      const { result } = await send(handler, 'tools/call', { name: 'fails_large' });
+      const failed = await until(handler, String(result!.taskId), 'failed');
+      expect(failed.error).toEqual({
+        code: -32603,
+        message: expect.stringMatching(/tasks\.maxResultBytes/),
+      });
+      expect(failed.statusMessage).toBe((failed.error as JsonObject).message);
     });
   });
 

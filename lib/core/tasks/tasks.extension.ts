@@ -29,7 +29,9 @@ export function createTasksExtension(
   report: (error: unknown) => void,
 ): TasksExtension {
   const resolved = resolveTasksOptions(options);
-  const store = resolved.store ?? new InMemoryTaskStore(resolved.maxTasks);
+  const store =
+    resolved.store ??
+    new InMemoryTaskStore({ maxTasks: resolved.maxTasks, maxTotalBytes: resolved.maxTotalBytes });
   const manager = new TaskManager(resolved, store, resolved.store !== undefined, report);
   return Object.freeze({
     id: TASKS_EXTENSION,

@@ -225,6 +225,7 @@ export class StdioTransport {
     return {
       transport: 'stdio',
       session: this.session,
+      client: STDIO_CLIENT,
       signal: abort.signal,
       notify: (notification) => {
         if (!abort.signal.aborted) this.write(notification);

@@ -166,6 +166,17 @@ export class PostExchange implements Exchange, SignalWatcher {
   }
 
   /**
+   * Whom per-client quotas count against: the verified caller, else the remote address (never the
+   * unchecked `Authorization` header, which a client may change at will). Read only when a task
+   * is created.
+   */
+  get client(): string {
+    return this.auth === undefined
+      ? (this.req.socket.remoteAddress ?? 'unknown')
+      : callerIdentity(this.auth);
+  }
+
+  /**
    * 2026-07-28: a handler asked for its signal, so the connection is watched from now on (see
    * {@link LazyAbort}). @internal
    */

@@ -33,14 +33,21 @@ export const TASK_METHOD = {
   extension: TASKS_EXTENSION,
 } as const;
 
-/** `tasks/get`: the task as it stands, its input requests, result or error included. @internal */
+/**
+ * `tasks/get`: the task as it stands, its input requests, result or error included. A terminal
+ * task it answers with is marked as read, so that it may make room for new tasks.
+ * @internal
+ */
 export function tasksGet(manager: TaskManager): RequestMethod {
   return {
     ...TASK_METHOD,
     method: 'tasks/get' satisfies TaskMethod,
     async serve(call) {
       const named = await namedTask(call, manager);
-      return 'refusal' in named ? named.refusal : call.result(viewOf(named.task));
+      if ('refusal' in named) return named.refusal;
+      const answer = call.result(viewOf(named.task));
+      manager.fetched(named.task);
+      return answer;
     },
   };
 }
