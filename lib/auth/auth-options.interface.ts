@@ -56,4 +56,17 @@ export interface SnodoJwtOptions {
    * @default none: every token must expire
    */
   issuersWithoutExpiry?: readonly string[];
+  /**
+   * The most bytes read of the issuer's key set (and of its metadata), as they stream in: a
+   * larger answer is given up (503), never held whole. From 1,024 to 67,108,864 (64 MiB).
+   * @default 1,048,576 (1 MiB)
+   */
+  maxKeySetBytes?: number;
+  /** The most keys a key set may hold (a larger one answers 503). From 1 to 10,000. @default 100 */
+  maxKeys?: number;
+  /**
+   * The deadline of each fetch of the issuer's metadata (both well-known URLs together) and of
+   * its key set, in ms, the body included: past it, 503. From 100 to 60,000. @default 5,000
+   */
+  fetchTimeoutMs?: number;
 }

@@ -27,6 +27,16 @@ export const AUTH_MESSAGES = {
     `the key set (JWKS) at ${url} could not be read: ${why}`,
   LIST_CACHE_PRIVATE: (option: string) =>
     `Snodo: ${option}.scope is "public", but the endpoint needs a bearer token (auth); it is sent as "private"`,
-  ISSUER_METADATA_FAILED: (issuer: string) =>
-    `the metadata of the authorization server ${issuer} could not be read, or names no jwks_uri`,
+  ISSUER_METADATA_FAILED: (issuer: string, why?: string) =>
+    `the metadata of the authorization server ${issuer} could not be read, or names no jwks_uri${why === undefined ? '' : ` (${why})`}`,
+  FETCH_TOO_LARGE: (max: number) =>
+    `the answer is larger than ${max} bytes (auth.jwt.maxKeySetBytes)`,
+  FETCH_TIMED_OUT: (ms: number) => `no whole answer within ${ms} ms (auth.jwt.fetchTimeoutMs)`,
+  FETCH_REDIRECTED_AWAY: (origin: string) =>
+    `it redirects to another origin (${origin}); only redirects within its own origin are followed`,
+  FETCH_TOO_MANY_REDIRECTS: (max: number) => `it redirects more than ${max} times`,
+  NO_KEYS_ARRAY: 'no keys array',
+  TOO_MANY_KEYS: (max: number) => `it holds more than ${max} keys (auth.jwt.maxKeys)`,
+  BAD_KEY_SET_BOUND: (option: string, min: number, max: number) =>
+    `Snodo: auth.jwt.${option} must be a whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`,
 } as const;

@@ -1,11 +1,9 @@
+import type { JWTPayload, JWTVerifyOptions } from 'jose';
 import type { AuthInfo, JsonObject } from '../core/index.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
-
-import type { JWTPayload, JWTVerifyOptions } from 'jose';
+import { KeySetUnavailable, KeySets, type KeySet } from './key-sets.js';
 
 type Jose = typeof import('jose');
-type KeySet = ReturnType<Jose['createRemoteJWKSet']>;
 
 const DEFAULT_ALGORITHMS = [
   'RS256',
@@ -19,11 +17,6 @@ const DEFAULT_ALGORITHMS = [
   'ES512',
   'EdDSA',
 ];
-
-/** The issuer's key set could not be read (network, timeout, status, body): no token can be checked now. */
-class KeySetUnavailable extends Error {
-  override readonly name = 'KeySetUnavailable';
-}
 
 /**
  * Why a token was refused: not valid, expired, without `exp`, issued in the future (`iat`), or
@@ -86,7 +79,7 @@ export function authInfoOf(claims: JsonObject): AuthInfo {
  */
 export class JwtVerifier {
   private jose: Promise<Jose> | undefined;
-  private readonly keySets = new Map<string, Promise<KeySet>>();
+  private readonly keySets: KeySets;
   private readonly issuers: readonly string[];
   private readonly audiences: readonly string[];
   private readonly tolerance: number;
@@ -95,11 +88,8 @@ export class JwtVerifier {
   private readonly checksWithoutExpiry: JWTVerifyOptions;
   private readonly issuersWithoutExpiry: ReadonlySet<string>;
 
-  constructor(
-    private readonly options: SnodoAuthOptions,
-    resource: string,
-    private readonly fetcher: typeof fetch = fetch,
-  ) {
+  constructor(options: SnodoAuthOptions, resource: string, fetcher: typeof fetch = fetch) {
+    this.keySets = new KeySets(options, fetcher);
     this.issuers = options.jwt?.issuers ?? options.authorizationServers;
     this.audiences = options.jwt?.audiences ?? [resource, options.resource];
     this.tolerance = options.jwt?.clockToleranceSeconds ?? 30;
@@ -125,7 +115,7 @@ export class JwtVerifier {
       return { ok: false, refusal: 'invalid' };
     let keys: KeySet;
     try {
-      keys = await this.keySetOf(jose, issuer);
+      keys = await this.keySets.of(jose, issuer);
     } catch {
       return { ok: false, refusal: 'unavailable' };
     }
@@ -140,71 +130,5 @@ export class JwtVerifier {
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + this.tolerance)
       return { ok: false, refusal: 'issued-later' };
     return { ok: true, auth: authInfoOf(payload) };
-  }
-
-  /** The issuer's key set: from `jwt.jwksUri`, or its metadata's `jwks_uri`; a failed lookup is retried next time. */
-  private keySetOf(jose: Jose, issuer: string): Promise<KeySet> {
-    let found = this.keySets.get(issuer);
-    if (found === undefined) {
-      found = this.jwksUriOf(issuer).then((uri) =>
-        jose.createRemoteJWKSet(new URL(uri), { [jose.customFetch]: this.readKeySet }),
-      );
-      found.catch(() => this.keySets.delete(issuer));
-      this.keySets.set(issuer, found);
-    }
-    return found;
-  }
-
-  /**
-   * How jose fetches a key set: through the verifier's `fetch`, and any failure to read it (a
-   * network error, a timeout, a status other than 200, a body that is no JWKS) is a
-   * {@link KeySetUnavailable}, which answers 503, not 401: the token may well be good.
-   */
-  private readonly readKeySet = async (
-    url: string,
-    init: Parameters<typeof fetch>[1],
-  ): Promise<Response> => {
-    const unreadable = (why: string, cause?: unknown) =>
-      new KeySetUnavailable(AUTH_MESSAGES.KEY_SET_UNREADABLE(url, why), { cause });
-    let response: Response;
-    try {
-      response = await this.fetcher(url, init);
-    } catch (error) {
-      throw unreadable(error instanceof Error ? error.message : String(error), error);
-    }
-    if (response.status !== 200) throw unreadable(`HTTP ${response.status}`);
-    let text: string;
-    try {
-      text = await response.text();
-      const body = JSON.parse(text) as { keys?: unknown };
-      if (!Array.isArray(body.keys)) throw unreadable('no keys array');
-    } catch (error) {
-      if (error instanceof KeySetUnavailable) throw error;
-      throw unreadable(error instanceof Error ? error.message : String(error), error);
-    }
-    return new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
-  };
-
-  private async jwksUriOf(issuer: string): Promise<string> {
-    if (this.options.jwt?.jwksUri !== undefined) return this.options.jwt.jwksUri;
-    const base = issuer.replace(/\/$/, '');
-    const { origin, pathname } = new URL(base);
-    const path = pathname === '/' ? '' : pathname;
-    const candidates = [
-      `${origin}/.well-known/oauth-authorization-server${path}`,
-      `${base}/.well-known/openid-configuration`,
-    ];
-    for (const url of candidates) {
-      try {
-        const response = await this.fetcher(url, { signal: AbortSignal.timeout(5_000) });
-        if (!response.ok) continue;
-        const metadata = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
-        if (metadata.issuer === issuer && typeof metadata.jwks_uri === 'string')
-          return metadata.jwks_uri;
-      } catch {
-        // The next candidate, then a failure.
-      }
-    }
-    throw new Error(AUTH_MESSAGES.ISSUER_METADATA_FAILED(issuer));
   }
 }

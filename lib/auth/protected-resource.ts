@@ -1,6 +1,7 @@
 import type { AuthInfo, JsonObject } from '../core/index.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
+import { KEY_SET_BOUNDS } from './key-sets.js';
 
 const WELL_KNOWN = '/.well-known/oauth-protected-resource';
 
@@ -26,6 +27,14 @@ function checkJwtOptions(options: SnodoAuthOptions): void {
   const tolerance = jwt.clockToleranceSeconds;
   if (tolerance !== undefined && (!Number.isInteger(tolerance) || tolerance < 0 || tolerance > 300))
     throw new Error(AUTH_MESSAGES.BAD_TOLERANCE);
+  for (const [option, bounds] of Object.entries(KEY_SET_BOUNDS)) {
+    const value: unknown = jwt[option as keyof typeof KEY_SET_BOUNDS];
+    if (
+      value !== undefined &&
+      (!Number.isInteger(value) || (value as number) < bounds.min || (value as number) > bounds.max)
+    )
+      throw new Error(AUTH_MESSAGES.BAD_KEY_SET_BOUND(option, bounds.min, bounds.max));
+  }
   const lenient: unknown = jwt.issuersWithoutExpiry;
   if (lenient !== undefined) {
     const issuers = jwt.issuers ?? options.authorizationServers;

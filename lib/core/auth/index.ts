@@ -7,3 +7,9 @@ export {
   type AuthInfo,
   type TokenBoundAuthInfo,
 } from './auth-info.interface.js';
+export {
+  fetchBounded,
+  type BoundedAnswer,
+  type FetchBounds,
+  type FetchProblem,
+} from './bounded-fetch.js';
