@@ -109,6 +109,30 @@ describe('OAuth discovery', () => {
     });
   });
 
+  describe('a metadata document too large', () => {
+    it('should be given up past 1 MiB as it streams in, the rest never read', async () => {
+      let pulled = 0;
+      const endless = () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (pulled >= 200 * 1024 * 1024) return controller.close();
+              pulled += 64 * 1024;
+              controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+            },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      const { fetch } = routes({
+        'GET https://auth.example.com/.well-known/oauth-authorization-server': endless,
+      });
+      await expect(discoverAuthorizationServer(AS, fetch)).rejects.toThrow(
+        'did not answer with a metadata document',
+      );
+      expect(pulled).toBeLessThan(4 * 1024 * 1024);
+    });
+  });
+
   describe('discover()', () => {
     it('should refuse metadata for another resource before going to any authorization server', async () => {
       const { fetch, requests } = routes({

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../core/index.js';
+import { fetchBounded, isJsonObject, type FetchBounds } from '../../core/index.js';
 import { OAuthClientError } from './oauth-client.error.js';
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './oauth.interface.js';
 import { OAUTH_MESSAGES } from './oauth.messages.js';
@@ -15,15 +15,34 @@ export interface Discovery {
 
 const trimSlash = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : path);
 
+/**
+ * How much of a metadata document is read (as it streams in: a larger one is given up, never held
+ * whole), and for how long, the body included.
+ */
+const METADATA_BOUNDS: FetchBounds = {
+  maxBytes: 1_048_576,
+  timeoutMs: 10_000,
+  redirects: 'follow',
+};
+
 /** A JSON document from a URL, or `undefined` for a 4xx (and 502) answer. */
 async function fetchJson(url: URL, fetchFn: typeof fetch): Promise<unknown> {
-  const response = await fetchFn(url, { headers: { accept: 'application/json' } });
-  if (!response.ok) {
-    await response.body?.cancel();
-    if (response.status < 500 || response.status === 502) return undefined;
+  const headers = { accept: 'application/json' };
+  const answer = await fetchBounded(fetchFn, url.href, { headers }, METADATA_BOUNDS);
+  if (!answer.ok) {
+    if (answer.problem.kind === 'network') throw answer.problem.cause;
     throw new OAuthClientError(OAUTH_MESSAGES.BAD_METADATA(url.href));
   }
-  const body: unknown = await response.json().catch(() => undefined);
+  if (answer.status < 200 || answer.status > 299) {
+    if (answer.status < 500 || answer.status === 502) return undefined;
+    throw new OAuthClientError(OAUTH_MESSAGES.BAD_METADATA(url.href));
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    body = undefined;
+  }
   if (!isJsonObject(body)) throw new OAuthClientError(OAUTH_MESSAGES.BAD_METADATA(url.href));
   return body;
 }
