@@ -1,6 +1,6 @@
 // The bounds on tasks, end to end over HTTP: each client's quota (its verified caller, else its
 // address), the byte bound on what the in-memory store holds, and Retry-After on every refusal.
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -14,27 +14,25 @@ import {
 import { AUTH_INFO, StreamableHttpTransport } from '../../lib/transports/index.js';
 import { hardeningServer } from '../helpers/hardening-fixtures.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
-import { JSON_HEADERS } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { taskRequest, type TaskAnswer } from '../helpers/task-requests.js';
 import { taskMessageProblems } from '../helpers/tasks-schema.js';
 import { TasksLimitsAppModule } from '../src/tasks-app.module.js';
-import { modernMessage } from './hardening.helpers.js';
 
 const schemas = new McpSchemaValidator();
 const MIB = 1_048_576;
-const DECLARING = {
-  'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
-};
-
-interface Answer {
-  readonly status: number;
-  readonly headers: IncomingHttpHeaders;
-  readonly json: { result?: JsonObject; error?: { code: number; message: string } };
-}
 
 /** Every message checked: task shapes by the extension, the rest by the 2026-07-28 schema. */
 const problems: string[] = [];
-function check(method: string, answer: Answer): void {
+
+/** {@link taskRequest}, its answer checked. */
+async function send(
+  url: string,
+  method: string,
+  params: JsonObject,
+  options: { from?: string; headers?: Record<string, string> } = {},
+): Promise<TaskAnswer> {
+  const answer = await taskRequest(url, method, params, options);
   const message = answer.json;
   const taskSurface =
     method.startsWith('tasks/') ||
@@ -43,52 +41,11 @@ function check(method: string, answer: Answer): void {
     ? taskMessageProblems(method, message)
     : schemas.checkServerMessage('2026-07-28', method, message);
   problems.push(...found.map((problem) => `${method}: ${problem}`));
-}
-
-/**
- * A 2026-07-28 request of a client that declared the tasks extension, sent from a given local
- * address (127.0.0.x are distinct clients on loopback), answered with one JSON response.
- */
-function send(
-  url: string,
-  method: string,
-  params: JsonObject,
-  options: { from?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  const message = modernMessage(method, { ...params, _meta: DECLARING }, options.headers);
-  if (typeof params.taskId === 'string') message.headers['mcp-name'] = params.taskId;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        localAddress: options.from ?? '127.0.0.1',
-        headers: { ...JSON_HEADERS, ...message.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const answer: Answer = {
-            status: res.statusCode!,
-            headers: res.headers,
-            json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer['json'],
-          };
-          check(method, answer);
-          resolve(answer);
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(message.body));
-  });
+  return answer;
 }
 
 /** Polls `tasks/get` until the task has ended. */
-async function ended(url: string, taskId: string, from?: string): Promise<Answer> {
+async function ended(url: string, taskId: string, from?: string): Promise<TaskAnswer> {
   for (let i = 0; i < 200; i++) {
     const answer = await send(url, 'tasks/get', { taskId }, { from });
     if (!['working', 'input_required'].includes(String(answer.json.result?.status))) return answer;
@@ -97,7 +54,7 @@ async function ended(url: string, taskId: string, from?: string): Promise<Answer
   throw new Error(`task ${taskId} did not end`);
 }
 
-const retryAfter = (answer: Answer): number => Number(answer.headers['retry-after']);
+const retryAfter = (answer: TaskAnswer): number => Number(answer.headers['retry-after']);
 
 describe('Task limits over Streamable HTTP', () => {
   const running: RunningApp[] = [];

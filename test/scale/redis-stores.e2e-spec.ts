@@ -156,7 +156,7 @@ describe('redisStore()', () => {
     };
     await store.tasks.create(task);
     expect(await other.tasks.get('task-1')).toEqual(task);
-    const ttl = await inspect.pttl('t:task:task-1');
+    const ttl = await inspect.pttl('t:{tasks}:task:task-1');
     expect(ttl).toBeGreaterThan(4_000);
     expect(ttl).toBeLessThanOrEqual(5_000);
     expect(await other.tasks.replace({ ...task, version: 2, statusMessage: 'b' }, 1)).toBe(true);
@@ -164,8 +164,8 @@ describe('redisStore()', () => {
     expect(await store.tasks.replace({ ...task, version: 3, status: 'cancelled' }, 2)).toBe(true);
     expect(await other.tasks.replace({ ...task, version: 4, status: 'working' }, 3)).toBe(false);
     expect(await store.tasks.get('task-1')).toMatchObject({ status: 'cancelled', version: 3 });
-    expect(await inspect.pttl('t:task:task-1')).toBeGreaterThan(3_000);
-    await inspect.set('t:task:junk', 'not json');
+    expect(await inspect.pttl('t:{tasks}:task:task-1')).toBeGreaterThan(3_000);
+    await inspect.set('t:{tasks}:task:junk', 'not json');
     expect(await store.tasks.get('junk')).toBeUndefined();
     expect(await store.tasks.get('missing')).toBeUndefined();
   });

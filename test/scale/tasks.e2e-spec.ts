@@ -2,6 +2,9 @@
 // redis-server, so a task started on one is polled, fed and cancelled on the other.
 // Run with `npm run test:scale` (needs redis-server; .ci/run installs it).
 import { SnodoClient } from '../../lib/client/index.js';
+import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
+import { taskRequest } from '../helpers/task-requests.js';
+import { taskMessageProblems } from '../helpers/tasks-schema.js';
 import { startInstance, startRedis } from './processes.js';
 
 type Instance = Awaited<ReturnType<typeof startInstance>>;
@@ -64,5 +67,32 @@ describe('tasks on two instances sharing Redis', () => {
       status: 'completed',
     });
     await Promise.all([owner.close(), other.close()]);
+  });
+
+  it('should hold one client to its quota on both instances together (maxTasksPerClient)', async () => {
+    // The sample's default quota: 50 tasks a client. 127.0.0.3 is a client no other test uses.
+    const audit = { name: 'audit_packages', arguments: { seconds: 0 } };
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, (_, i) =>
+        taskRequest(i % 2 === 0 ? a.url : b.url, 'tools/call', audit, { from: '127.0.0.3' }),
+      ),
+    );
+    const started = answers.filter((answer) => answer.json.result?.resultType === 'task');
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(started).toHaveLength(50);
+    expect(refused).toHaveLength(20);
+    for (const answer of refused) {
+      expect(answer.json.error?.message).toMatch(/tasks\.maxTasksPerClient/);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(3_500);
+    }
+    const other = await taskRequest(b.url, 'tools/call', audit, { from: '127.0.0.4' });
+    expect(other.json.result).toMatchObject({ resultType: 'task' });
+    const schemas = new McpSchemaValidator();
+    const problems = [...answers, other].flatMap(({ json }) =>
+      json.result === undefined
+        ? schemas.checkServerMessage('2026-07-28', 'tools/call', json)
+        : taskMessageProblems('tools/call', json),
+    );
+    expect(problems).toEqual([]);
   });
 });
