@@ -16,6 +16,7 @@ import type {
   SubscriptionSource,
 } from './interfaces/snodo-module-options.interface.js';
 import { SnodoBodyReader } from './platform/snodo-body.reader.js';
+import { SnodoRouteGate } from './platform/route-gate.js';
 import { CONNECTION_GRACE_MS, cutConnectionsAt } from './platform/connection-deadline.js';
 import { BearerAuthenticator } from '../auth/index.js';
 import { ProtectedResourceRoutes } from './auth/protected-resource.routes.js';
@@ -114,6 +115,7 @@ import {
     SnodoExplorer,
     SkillExplorer,
     SnodoBodyReader,
+    SnodoRouteGate,
     SnodoMessageTools,
     ServerSelection,
     SnodoServerEnhancers,

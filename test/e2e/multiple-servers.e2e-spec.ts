@@ -304,8 +304,9 @@ describe(`Several servers in one app (${PLATFORM})`, () => {
   });
 
   describe('explorer pages', () => {
-    it('should give each server its own page and Markdown catalog', async () => {
-      const page = await fetch(`${admin}/explorer`);
+    it('should give each server its own page and Markdown catalog, behind its guards', async () => {
+      expect((await fetch(`${admin}/explorer`)).status).toBe(403);
+      const page = await fetch(`${admin}/explorer`, { headers: ADMIN });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<html');
       const mainCatalog = await (await fetch(`${main}/explorer/catalog.md`)).text();

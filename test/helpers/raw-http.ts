@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+
 /** What a raw HTTP call to the endpoint gave. */
 export interface RawResponse {
   status: number;
@@ -77,4 +79,43 @@ export async function openSession(url: string, protocolVersion = '2025-11-25'): 
   if (response.status !== 200 || id === null)
     throw new Error(`initialize failed: ${response.status} ${response.text}`);
   return id;
+}
+
+/** What {@link nodeRequest} gave: the status, the headers and the body read so far. */
+export interface NodeResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * Sends one HTTP request with node:http, which sends any `Host` header (fetch does not let one be
+ * set). Reads the whole body, or, with `stream: true` (an event stream that stays open), only the
+ * head, and then closes the connection.
+ */
+export function nodeRequest(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; stream?: boolean } = {},
+): Promise<NodeResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (init.stream === true && status === 200) {
+          resolve({ status, headers: res.headers, text: '' });
+          res.destroy();
+          return;
+        }
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status, headers: res.headers, text }));
+        res.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }

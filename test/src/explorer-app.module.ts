@@ -4,6 +4,7 @@ import {
   type CanActivate,
   type DynamicModule,
   type ExecutionContext,
+  type Type,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import {
@@ -61,14 +62,28 @@ export class DevSessionGuard implements CanActivate {
   }
 }
 
-/** The only token the protected variant accepts. */
+/** The token of the developer (subject `dev`) that the protected variant accepts. */
 export const EXPLORER_TOKEN = 'explorer-token';
 
-/** Accepts {@link EXPLORER_TOKEN} (an opaque token, checked by hand). */
-const verifyToken = (token: string): Promise<AuthInfo | undefined> =>
-  Promise.resolve(
-    token === EXPLORER_TOKEN ? { subject: 'dev', scopes: [], claims: { sub: 'dev' } } : undefined,
+/** Another token the protected variant accepts, of another caller (subject `guest`). */
+export const GUEST_TOKEN = 'guest-token';
+
+/** Accepts {@link EXPLORER_TOKEN} and {@link GUEST_TOKEN} (opaque tokens, checked by hand). */
+const verifyToken = (token: string): Promise<AuthInfo | undefined> => {
+  const subject = { [EXPLORER_TOKEN]: 'dev', [GUEST_TOKEN]: 'guest' }[token];
+  return Promise.resolve(
+    subject === undefined ? undefined : { subject, scopes: [], claims: { sub: subject } },
   );
+};
+
+/** A guard of a protected server's components: only the developer's token may use them. */
+@Injectable()
+export class DevCallerGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<{ user?: AuthInfo }>();
+    return request.user?.subject === 'dev';
+  }
+}
 
 /** Fixture apps with the explorer page. */
 @Module({})
@@ -149,6 +164,22 @@ export class ExplorerAppModule {
     };
   }
 
+  /** The greeting tools on a server whose `guards` (those of every component) want the cookie. */
+  static guardedServer(): DynamicModule {
+    return {
+      module: ExplorerAppModule,
+      imports: [
+        SnodoModule.forRoot({
+          name: 'guarded',
+          version: '1.0.0',
+          explorer: true,
+          guards: [DevSessionGuard],
+        }),
+      ],
+      providers: [Greeter, GreetingTools],
+    };
+  }
+
   /** One open tool and one behind an API-key guard: the catalog depends on the caller. */
   static keyed(): DynamicModule {
     return {
@@ -158,8 +189,11 @@ export class ExplorerAppModule {
     };
   }
 
-  /** An OAuth protected resource: the endpoint and the Markdown catalog need a bearer token. */
-  static protectedResource(): DynamicModule {
+  /**
+   * An OAuth protected resource: the endpoint and the Markdown catalog need a bearer token.
+   * @param guards the server's guards (those of every component).
+   */
+  static protectedResource(guards: readonly Type<CanActivate>[] = []): DynamicModule {
     return {
       module: ExplorerAppModule,
       imports: [
@@ -167,6 +201,9 @@ export class ExplorerAppModule {
           name: 'protected',
           version: '1.0.0',
           explorer: true,
+          guards,
+          // Initialize-era sessions get a GET stream.
+          listChanged: true,
           auth: {
             resource: 'http://127.0.0.1/mcp',
             authorizationServers: ['https://login.example.com'],

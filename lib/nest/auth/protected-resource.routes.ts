@@ -7,11 +7,11 @@ import {
   SNODO_SERVER_ENTRY,
 } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
+import { SnodoRouteGate } from '../platform/route-gate.js';
 import { SnodoServers, type SnodoServerEntry } from '../servers/snodo-servers.js';
 
 /** What Snodo uses of an HTTP adapter to serve the metadata. */
 interface AdapterLike {
-  get(path: string, handler: (req: unknown, res: unknown) => unknown): unknown;
   reply(response: unknown, body: unknown, statusCode?: number): unknown;
   setHeader(response: unknown, name: string, value: string): unknown;
 }
@@ -19,7 +19,8 @@ interface AdapterLike {
 /**
  * Serves the Protected Resource Metadata (RFC 9728) at `/.well-known/oauth-protected-resource`
  * and at its path-suffixed URL, at the root of the host (outside the global prefix, where RFC 9728
- * puts it), through the HTTP adapter's public `get()`, on Express and Fastify alike. Warns when the
+ * puts it), through the HTTP adapter's public `get()`, on Express and Fastify alike, behind the
+ * route gate (the endpoint's `Host` and `Origin` checks: {@link SnodoRouteGate}). Warns when the
  * `resource` URL does not name the endpoint's real path. In an app where several servers check
  * tokens, the root URL would be ambiguous: each serves its path-suffixed URL only (which its
  * challenges name).
@@ -34,6 +35,7 @@ export class ProtectedResourceRoutes implements OnModuleInit {
     private readonly config: ApplicationConfig,
     @Inject(SNODO_ENDPOINT_PATH) private readonly path: string,
     private readonly servers: SnodoServers,
+    private readonly gate: SnodoRouteGate,
     @Inject(SNODO_SERVER_ENTRY) private readonly entry: SnodoServerEntry,
     @Optional()
     @Inject(SNODO_AUTHENTICATOR)
@@ -49,7 +51,7 @@ export class ProtectedResourceRoutes implements OnModuleInit {
     const alone = this.servers.onlyOneWithAuth(this.entry);
     const paths = resource.metadataPaths.filter((path) => alone || path === resource.metadataPath);
     for (const path of paths) {
-      adapter.get(path, (_req, res) => {
+      this.gate.addRoute(path, (_req, res) => {
         adapter.setHeader(res, 'Access-Control-Allow-Origin', '*');
         adapter.setHeader(res, 'Cache-Control', 'max-age=3600');
         return adapter.reply(res, body, 200);

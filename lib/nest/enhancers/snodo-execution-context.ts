@@ -108,8 +108,10 @@ export class SnodoExecutionContext implements ExecutionContext {
   /**
    * The HTTP request of the call as the platform handed it to the route (Express's `Request` or
    * Fastify's `FastifyRequest`), as `switchToHttp().getRequest()` gives it too; undefined over stdio.
+   * In an HTTP context (a server's `guards` on the explorer page's routes), the route's request.
    */
   getRequest<T = unknown>(): T {
+    if (this.getType<string>() === 'http') return this.switchToHttp().getRequest<T>();
     return this.getInvocation().request as T;
   }
 }

@@ -1,10 +1,7 @@
 import {
-  Controller,
   Get,
-  HttpException,
   Inject,
   NotFoundException,
-  Optional,
   Param,
   Req,
   Res,
@@ -12,10 +9,11 @@ import {
   type Type,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { isAuthRefusal, type BearerAuthenticator } from '../../auth/index.js';
-import type { AuthInfo, RuntimeSource } from '../../core/index.js';
+import type { RuntimeSource } from '../../core/index.js';
 import type { SnodoExplorerOptions } from '../interfaces/snodo-module-options.interface.js';
-import { SNODO_AUTHENTICATOR, SNODO_REGISTRY } from '../snodo.constants.js';
+import { SnodoRouteController } from '../platform/route-gate.js';
+import { SNODO_REGISTRY } from '../snodo.constants.js';
+import { SnodoExplorerAccess, ServesData, explorerCaller } from './explorer-access.guard.js';
 import { ExplorerAssets } from './explorer-assets.js';
 import { callerCatalog } from './explorer-catalog.js';
 import { EXPLORER_MESSAGES } from './explorer.messages.js';
@@ -71,27 +69,12 @@ const CATALOG_HEADERS = {
 };
 
 /**
- * With the `auth` option: the caller of the request's bearer token, or a 401 (503 when the
- * issuer cannot be reached) with the challenge the endpoint sends too.
- */
-async function callerOf(
-  authenticator: BearerAuthenticator | null | undefined,
-  req: PageRequest,
-  setHeader: (name: string, value: string) => void,
-): Promise<AuthInfo | undefined> {
-  if (authenticator === undefined || authenticator === null) return undefined;
-  const header = req.headers.authorization;
-  const outcome = await authenticator.authenticate(Array.isArray(header) ? header[0] : header);
-  if (!isAuthRefusal(outcome)) return outcome;
-  if (outcome.status === 401) setHeader('www-authenticate', outcome.wwwAuthenticate);
-  throw new HttpException(outcome.message, outcome.status);
-}
-
-/**
  * Builds the explorer's controller for one endpoint: the page at its path, its assets below
- * `assets/`, and the Markdown catalog beside them. It is a plain Nest controller, so the global
- * prefix, versioning, global guards and the `guards` option apply to all three. With the `auth`
- * option the catalog needs the caller's bearer token, as the endpoint does.
+ * `assets/`, and the Markdown catalog beside them. It is a Nest controller, so the global prefix,
+ * versioning and global guards apply to all three; then, in this order, the route gate (the
+ * endpoint's `Host` and `Origin` checks and refusal), the explorer's `guards`, and the server's
+ * access rules ({@link SnodoExplorerAccess}: the bearer token of the catalog with the `auth`
+ * option, and the server's `guards`).
  * @param endpointPath the endpoint's route path (`path` of `forRoot()`).
  * @param explorer the explorer's options.
  * @internal
@@ -102,14 +85,11 @@ export function createExplorerController(
 ): Type<unknown> {
   const ownPath = explorerPathOf(endpointPath, explorer);
 
-  @Controller(ownPath)
+  @SnodoRouteController(ownPath)
   class SnodoExplorerController {
     constructor(
       private readonly adapterHost: HttpAdapterHost,
       @Inject(SNODO_REGISTRY) private readonly source: RuntimeSource,
-      @Optional()
-      @Inject(SNODO_AUTHENTICATOR)
-      private readonly authenticator?: BearerAuthenticator | null,
     ) {}
 
     @Get()
@@ -120,11 +100,9 @@ export function createExplorerController(
     }
 
     @Get(CATALOG_ROUTE)
+    @ServesData()
     async catalog(@Req() req: PageRequest, @Res({ passthrough: true }) res: unknown) {
-      const auth = await callerOf(this.authenticator, req, (name, value) =>
-        this.setHeaders(res, { [name]: value }),
-      );
-      const markdown = await callerCatalog(this.source, req, auth);
+      const markdown = await callerCatalog(this.source, req, explorerCaller(req));
       const name = catalogFileName(this.source.runtime.serverInfo.name);
       this.setHeaders(res, {
         ...CATALOG_HEADERS,
@@ -147,7 +125,7 @@ export function createExplorerController(
     }
   }
 
-  const guards = explorer.guards ?? [];
-  if (guards.length > 0) UseGuards(...guards)(SnodoExplorerController);
+  // After the route gate, which SnodoRouteController puts first.
+  UseGuards(...(explorer.guards ?? []), SnodoExplorerAccess)(SnodoExplorerController);
   return SnodoExplorerController;
 }

@@ -13,6 +13,7 @@ import { SNODO_ENDPOINT_PATH, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { endpointMatcher } from './endpoint-matcher.js';
 import type { FastifyLikeReply, FastifyLikeRequest } from './node-exchange.js';
+import { RouteGateRefusal, SnodoRouteGate } from './route-gate.js';
 
 type Next = (error?: unknown) => void;
 
@@ -76,6 +77,9 @@ const FASTIFY_BODY_PROBLEMS: Readonly<Record<string, BodyProblem>> = {
  * they stream by and stopping the parser before it makes a value of a body too deep, and an error
  * handler for the body errors. Both are the platforms' public extension points;
  * nothing of either is rewired, and no other route or parser of the app is touched.
+ *
+ * Both run the route gate ({@link SnodoRouteGate}: `Host` and `Origin`) first, for every request
+ * to the endpoint, so that nothing of a request the endpoint refuses is read or parsed.
  * @internal
  */
 @Injectable()
@@ -90,6 +94,7 @@ export class SnodoBodyReader implements OnModuleInit {
     private readonly config: ApplicationConfig,
     @Inject(SNODO_ENDPOINT_PATH) private readonly path: string,
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
+    private readonly gate: SnodoRouteGate,
   ) {
     // The adapter is set before the app initialises (NestFactory.create, or a testing module's
     // createNestApplication), and init$ replays it: in both cases this runs before the parsers.
@@ -131,12 +136,14 @@ export class SnodoBodyReader implements OnModuleInit {
   }
 
   private installExpress(adapter: AdapterLike): void {
-    const transport = this.transport;
-    const isEndpointPost = (req: IncomingMessage) =>
-      req.method === 'POST' &&
+    const { transport, gate } = this;
+    const isEndpoint = (req: IncomingMessage) =>
       this.isEndpoint((req as { originalUrl?: string }).originalUrl ?? req.url ?? '');
     adapter.use(function snodoBodyReader(req, res, next) {
-      if (!isEndpointPost(req)) return next();
+      if (!isEndpoint(req)) return next();
+      const refusal = gate.refusal(req);
+      if (refusal !== undefined) return gate.refuse(req, res, refusal);
+      if (req.method !== 'POST') return next();
       transport.tapBodyFirst(req, req, new ExpressBodyRead(transport, res, next));
     });
   }
@@ -149,8 +156,8 @@ export class SnodoBodyReader implements OnModuleInit {
    * content-type parser then parses the body, and the controller hands the value to the transport.
    */
   private installFastify(fastify: FastifyLike): void {
-    const transport = this.transport;
-    const watch = watchBodyHook(transport);
+    const { transport, gate } = this;
+    const watch = watchBodyHook(transport, gate);
     fastify.addHook('onRoute', (route) => {
       if (!this.isEndpoint(route.url)) return;
       route.bodyLimit = transport.bodyLimit;
@@ -158,6 +165,7 @@ export class SnodoBodyReader implements OnModuleInit {
       route.preParsing = [...(hooks === undefined ? [] : [hooks].flat()), watch];
       const previous = route.errorHandler;
       route.errorHandler = function snodoBodyErrors(error, request, reply) {
+        if (error instanceof RouteGateRefusal) return gate.refuse(request, reply, error.refusal);
         const problem = error.code === undefined ? undefined : FASTIFY_BODY_PROBLEMS[error.code];
         if (problem === undefined) {
           if (previous !== undefined) return previous.call(this, error, request, reply);
@@ -171,15 +179,18 @@ export class SnodoBodyReader implements OnModuleInit {
 }
 
 /**
- * The endpoint route's `preParsing` hook (Fastify runs the app's own ones first): the transport
- * watches the body of a POST as Fastify's parser reads it, and checks its nesting depth on the
- * bytes as they stream by. The parser gets the stream itself: nothing is read ahead of it or
- * copied, and a body too deep stops it before it makes a value (-32600 with the request's id,
+ * The endpoint route's `preParsing` hook (Fastify runs the app's own ones first): a request the
+ * route gate refuses goes to the route's error handler before anything parses its body; the
+ * transport watches the body of a POST as Fastify's parser reads it, and checks its nesting depth
+ * on the bytes as they stream by. The parser gets the stream itself: nothing is read ahead of it
+ * or copied, and a body too deep stops it before it makes a value (-32600 with the request's id,
  * before the route's guards run, as Fastify's -32700 is).
  */
-function watchBodyHook(transport: StreamableHttpTransport): PreParsingHook {
+function watchBodyHook(transport: StreamableHttpTransport, gate: SnodoRouteGate): PreParsingHook {
   return function snodoWatchBody(request, _reply, payload, done) {
     const req = request.raw;
+    const refusal = gate.refusal(req);
+    if (refusal !== undefined) return done(new RouteGateRefusal(refusal));
     if (req.method === 'POST') transport.watchBodyFirst(req, payload);
     done(null, payload);
   };
