@@ -32,7 +32,8 @@ export interface TasksOptions {
   maxTasksPerClient?: number;
   /**
    * Tasks running at once in this process; a task-augmented call beyond it is refused (-32600,
-   * HTTP 429) until one ends.
+   * HTTP 429, and `Retry-After`: the polling interval in whole seconds, at least 1) until one
+   * ends.
    * @default 100
    */
   maxRunning?: number;
@@ -47,8 +48,8 @@ export interface TasksOptions {
   /**
    * Bytes the in-memory store holds at once: the JSON of every task, plus `maxResultBytes` of room
    * for the result of each task that has not ended, so that an accepted task's result is never
-   * refused for want of room (with the defaults, at most 256 tasks are running or waiting for
-   * input at once). When it is full, ended tasks whose result was read make room first; when none
+   * refused for want of room (with the defaults, about 250 tasks at most are running or waiting
+   * for input at once). When it is full, ended tasks whose result was read make room first; when none
    * is left, a new task is refused (-32600, HTTP 429, `Retry-After`). Redis is bounded by its own
    * memory policy instead (docs/tasks.md). At least `maxResultBytes`.
    * @default 268_435_456 (256 MiB)
