@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '../../lib/auth/auth.messages.js';
+import type { SnodoModuleOptions } from '../../lib/index.js';
 import {
   bearerCall,
   startAuthorizationServer,
@@ -51,7 +52,10 @@ describe('The claims a JWT access token must carry (oidc-provider)', () => {
   beforeAll(async () => {
     as = await startAuthorizationServer();
     running = await startProtectedApp((resource) =>
-      oauthScenarioModule(resource, as.issuer, { module: { explorer: true } }),
+      oauthScenarioModule(resource, as.issuer, {
+        // `explorer` is an extra of forRoot(), not one of the options' type.
+        module: { explorer: true } as Partial<SnodoModuleOptions>,
+      }),
     );
   });
 
