@@ -132,7 +132,9 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
    * added to the registry in code), as `@UseGuards()` takes them: instances, or classes that Nest
    * finds among the app's providers or builds with their dependencies. They run in both phases
    * (discovery hides what they refuse), after the global guards marked with `@SnodoEnhancer()` and
-   * before each component's own. @default none
+   * before each component's own. They guard the server's explorer page too (`explorer`), in the
+   * `'http'` execution context: its page, assets and Markdown catalog, or, with `auth`, its
+   * Markdown catalog alone, once the bearer token is checked (docs/explorer.md). @default none
    */
   guards?: readonly (CanActivate | Type<CanActivate>)[];
   /**
@@ -159,9 +161,10 @@ export interface SnodoExplorerOptions {
   /**
    * Guards of the page's routes (the page, its assets and the Markdown catalog), as
    * `@UseGuards()` takes them: classes Nest builds in Snodo's module, or instances. The app's
-   * global guards (`APP_GUARD`) apply as well. A guard sees what a browser sends on its own
-   * (cookies, Basic credentials), not the bearer token typed into the page: that one goes with
-   * the page's requests to the endpoint and for the Markdown catalog.
+   * global guards (`APP_GUARD`) apply as well, and the server's `guards` after these; before
+   * them, every route checks `Host` and `Origin` as the endpoint does. A guard sees what a browser
+   * sends on its own (cookies, Basic credentials), not the bearer token typed into the page: that
+   * one goes with the page's requests to the endpoint and for the Markdown catalog.
    * @default []
    */
   guards?: readonly (CanActivate | Type<CanActivate>)[];

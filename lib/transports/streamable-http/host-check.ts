@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**
- * DNS-rebinding protection: which `Host` and `Origin` values the endpoint accepts.
+ * DNS-rebinding protection: which `Host` and `Origin` values the endpoint accepts (in the Nest
+ * module, every route a server serves: the endpoint, the explorer's page, assets and Markdown
+ * catalog, and the OAuth metadata).
  * @publicApi
  */
 export interface HostCheckOptions {
