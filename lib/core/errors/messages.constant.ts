@@ -292,6 +292,10 @@ export const MESSAGES = {
     'Snodo: sessions.evictionGraceMs must be a whole number of milliseconds, 1 or more',
   SESSIONS_FULL: (max: number) =>
     `Service unavailable: the server holds as many sessions as it may (${max}), all in use or used recently; retry later`,
+  BAD_MAX_SESSIONS_PER_CLIENT:
+    'Snodo: sessions.maxSessionsPerClient must be a whole number, 1 or more',
+  CLIENT_SESSIONS_FULL: (max: number) =>
+    `Too many requests: this client holds as many sessions as one client may (${max}), all in use or used recently; end the sessions it no longer uses (DELETE with their Mcp-Session-Id), or retry after the Retry-After delay`,
   STORE_UNREACHABLE: (store: string) => `Snodo: ${store} cannot be reached`,
   BAD_SCHEMA_VALIDATOR:
     'Snodo: schemaValidator must be "passthrough", "basic", "ajv" or an object with compile(schema)',

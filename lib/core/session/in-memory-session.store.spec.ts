@@ -1,12 +1,13 @@
 import type { SessionRecord } from './session-record.interface.js';
 import { InMemorySessionStore } from './in-memory-session.store.js';
-import { SessionLimitError } from './session-limit.error.js';
+import { ClientSessionLimitError, SessionLimitError } from './session-limit.error.js';
 
-const record = (id: string): SessionRecord => ({
+const record = (id: string, client?: string): SessionRecord => ({
   id,
   protocolVersion: '2025-11-25',
   clientCapabilities: {},
   initialized: false,
+  ...(client === undefined ? {} : { client }),
 });
 
 /** The ids of the sessions the store ends, in order. */
@@ -54,6 +55,7 @@ describe('InMemorySessionStore', () => {
   it.each([
     [{ idleTimeoutMs: 0 }, 'idleTimeoutMs'],
     [{ maxSessions: 1.5 }, 'maxSessions'],
+    [{ maxSessionsPerClient: 0 }, 'maxSessionsPerClient'],
   ])('should refuse %p', (options, message) => {
     expect(() => new InMemorySessionStore(options)).toThrow(message);
   });
@@ -212,5 +214,119 @@ describe('InMemorySessionStore', () => {
     store.create(record('later'));
     store.delete('later');
     expect(ended).toHaveLength(3);
+  });
+
+  describe('per client', () => {
+    let now = 0;
+    const clock = () => now;
+    /** A store of 10 sessions, 3 per client, that holds 3 sessions of the client "flood". */
+    const shared = () => {
+      now = 0;
+      const store = new InMemorySessionStore({
+        maxSessions: 10,
+        maxSessionsPerClient: 3,
+        evictionGraceMs: 1_000,
+        now: clock,
+      });
+      for (const id of ['f1', 'f2', 'f3']) store.create(record(id, 'flood'));
+      return store;
+    };
+
+    it('should refuse a client its share plus one while its sessions were used recently, and let others in', () => {
+      const store = shared();
+      now = 300;
+      store.get('f1');
+      now = 900;
+      // f2, its least recently used, may go 100 ms from now.
+      expect(() => store.create(record('f4', 'flood'))).toThrow(
+        expect.objectContaining({
+          name: 'ClientSessionLimitError',
+          maxSessionsPerClient: 3,
+          retryAfterMs: 100,
+        }) as Error,
+      );
+      for (const id of ['o1', 'o2', 'o3']) store.create(record(id, 'other'));
+      store.create(record('anonymous'));
+      expect(store.size).toBe(7);
+      expect(['f1', 'f2', 'f3'].map((id) => store.get(id) !== undefined)).toEqual([
+        true,
+        true,
+        true,
+      ]);
+    });
+
+    it("should let the client's own least recently used session idle past the grace period make room", () => {
+      const store = shared();
+      const ended = endsOf(store);
+      for (const id of ['o1', 'o2']) store.create(record(id, 'other'));
+      now = 500;
+      store.get('f1');
+      now = 1_200;
+      store.create(record('f4', 'flood'));
+      // f2 (0) went rather than o1 (0), another client's, or f1 (500).
+      expect(ended).toEqual(['f2']);
+      expect(store.get('o1')).toBeDefined();
+      now = 1_600;
+      store.create(record('f5', 'flood'));
+      store.create(record('f6', 'flood'));
+      // f3 (0), then f1 (500); f4 (1 200) was used within the grace period.
+      expect(ended).toEqual(['f2', 'f3', 'f1']);
+      expect(() => store.create(record('f7', 'flood'))).toThrow(ClientSessionLimitError);
+    });
+
+    it("should never let a session in use make room for its client's next", () => {
+      const store = shared();
+      const releases = ['f1', 'f2', 'f3'].map((id) => store.hold(id));
+      now = 5_000;
+      expect(() => store.create(record('f4', 'flood'))).toThrow(
+        expect.objectContaining({ retryAfterMs: 1_000 }) as Error,
+      );
+      releases[1]!();
+      now = 6_500;
+      store.create(record('f4', 'flood'));
+      expect(store.get('f2')).toBeUndefined();
+      expect(store.get('f1')).toBeDefined();
+    });
+
+    it('should give a client its share back as its sessions end (delete, expiry)', () => {
+      now = 0;
+      const store = new InMemorySessionStore({
+        maxSessionsPerClient: 2,
+        idleTimeoutMs: 5_000,
+        evictionGraceMs: 10_000,
+        now: clock,
+      });
+      store.create(record('a', 'c'));
+      store.create(record('b', 'c'));
+      expect(() => store.create(record('x', 'c'))).toThrow(ClientSessionLimitError);
+      store.delete('a');
+      store.create(record('x', 'c'));
+      now = 3_000;
+      store.get('x');
+      now = 5_001;
+      // b expired (idle past the timeout, shorter than the grace here): it makes room.
+      store.create(record('y', 'c'));
+      expect(store.get('b')).toBeUndefined();
+      expect(() => store.create(record('z', 'c'))).toThrow(
+        expect.objectContaining({ retryAfterMs: 2_999 }) as Error,
+      );
+    });
+
+    it('should keep a flood from one client from filling the store (default share 100)', () => {
+      now = 0;
+      const store = new InMemorySessionStore({ maxSessions: 150, now: clock });
+      let refused = 0;
+      for (let i = 0; i < 1_000; i++) {
+        try {
+          store.create(record(`f${i}`, '127.0.0.1'));
+        } catch (error) {
+          expect(error).toBeInstanceOf(ClientSessionLimitError);
+          refused++;
+        }
+      }
+      expect(refused).toBe(900);
+      for (let i = 0; i < 50; i++) store.create(record(`o${i}`, '127.0.0.2'));
+      expect(store.size).toBe(150);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { SessionRecord } from './session-record.interface.js';
 import type { SessionStore } from './session-store.interface.js';
-import { SessionLimitError } from './session-limit.error.js';
+import { ClientSessionLimitError, SessionLimitError } from './session-limit.error.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 
 /**
@@ -21,6 +21,18 @@ export interface InMemorySessionStoreOptions {
    * sessions cannot push out one that was used within this time. @default 60_000 (1 minute)
    */
   evictionGraceMs?: number;
+  /**
+   * The most sessions one client may hold at once, so that no single source can take every free
+   * place in the store (the client is the session's {@link SessionRecord.client}: its verified
+   * caller, or its address). A client at its share that opens one more lets go of its own least
+   * recently used session when that one is not in use and has been idle for longer than
+   * `evictionGraceMs`; otherwise the new session is refused with a
+   * {@link ClientSessionLimitError} (HTTP 429 and `Retry-After`), and other clients still get
+   * theirs. Keep it well below `maxSessions`: `maxSessions / maxSessionsPerClient` sources are
+   * needed to fill the store.
+   * @default 100
+   */
+  maxSessionsPerClient?: number;
   /** The clock, for tests. @default Date.now */
   now?: () => number;
 }
@@ -30,6 +42,8 @@ interface Entry {
   lastSeen: number;
   /** Requests and streams using the session now. */
   holds: number;
+  /** Whose share the session counts against. */
+  readonly client: string | undefined;
 }
 
 const positive = (value: number, message: string): number => {
@@ -48,9 +62,12 @@ export class InMemorySessionStore implements SessionStore {
   /** The id last in `sessions` (the most recently used), when known: touching it moves nothing. */
   private newest: string | undefined;
   private readonly listeners = new Set<(id: string) => void>();
+  /** The ids of each client's sessions, for its share. */
+  private readonly byClient = new Map<string, Set<string>>();
   private readonly idleTimeoutMs: number;
   private readonly maxSessions: number;
   private readonly evictionGraceMs: number;
+  private readonly maxSessionsPerClient: number;
   private readonly now: () => number;
   private created = 0;
   /** Sweeps expired sessions while the store holds any, even when no new ones come. */
@@ -64,20 +81,35 @@ export class InMemorySessionStore implements SessionStore {
     );
     this.maxSessions = positive(options.maxSessions ?? 10_000, MESSAGES.BAD_MAX_SESSIONS);
     this.evictionGraceMs = positive(options.evictionGraceMs ?? 60_000, MESSAGES.BAD_EVICTION_GRACE);
+    this.maxSessionsPerClient = positive(
+      options.maxSessionsPerClient ?? 100,
+      MESSAGES.BAD_MAX_SESSIONS_PER_CLIENT,
+    );
     this.now = options.now ?? Date.now;
   }
 
   /**
-   * Stores a session; when the store is full, first lets go of an expired session or of the least
-   * recently used one idle past the grace period.
+   * Stores a session. When its client holds its share, first lets go of that client's least
+   * recently used session idle past the grace period; when the store is full, of an expired
+   * session or of the least recently used one idle past the grace period.
+   * @throws {ClientSessionLimitError} when the client holds its share and every session of its
+   *   own is in use or was used recently.
    * @throws {SessionLimitError} when every stored session is in use or was used recently.
    */
   create(record: SessionRecord): void {
     if (++this.created % 1_000 === 0) this.sweep();
+    const client = record.client;
+    if (client !== undefined) this.makeRoomFor(client);
     if (this.sessions.size >= this.maxSessions) this.makeRoom();
     // A Map keeps the place of a key it already holds: the id goes last as a new one.
+    this.unindex(record.id);
     this.sessions.delete(record.id);
-    this.sessions.set(record.id, { record, lastSeen: this.now(), holds: 0 });
+    this.sessions.set(record.id, { record, lastSeen: this.now(), holds: 0, client });
+    if (client !== undefined) {
+      const own = this.byClient.get(client);
+      if (own === undefined) this.byClient.set(client, new Set([record.id]));
+      else own.add(record.id);
+    }
     this.newest = record.id;
     this.sweeper ??= setInterval(() => this.sweep(), Math.min(this.idleTimeoutMs, 60_000));
     this.sweeper.unref?.();
@@ -175,7 +207,41 @@ export class InMemorySessionStore implements SessionStore {
     throw new SessionLimitError(this.maxSessions, soonest);
   }
 
+  /**
+   * Makes room for one more session of a client that holds its share: lets go of the client's
+   * least recently used session that is not in use, once it has been idle for longer than the
+   * grace period (or has expired).
+   */
+  private makeRoomFor(client: string): void {
+    const own = this.byClient.get(client);
+    if (own === undefined || own.size < this.maxSessionsPerClient) return;
+    let oldest: string | undefined;
+    let oldestSeen = Infinity;
+    for (const id of own) {
+      const entry = this.sessions.get(id)!;
+      if (entry.holds === 0 && entry.lastSeen < oldestSeen) {
+        oldest = id;
+        oldestSeen = entry.lastSeen;
+      }
+    }
+    const grace = Math.min(this.evictionGraceMs, this.idleTimeoutMs);
+    const idle = this.now() - oldestSeen;
+    if (oldest !== undefined && idle > grace) return this.end(oldest);
+    const retryAfterMs = oldest === undefined ? grace : grace - idle;
+    throw new ClientSessionLimitError(this.maxSessionsPerClient, retryAfterMs);
+  }
+
+  /** Takes a session out of its client's share. */
+  private unindex(id: string): void {
+    const client = this.sessions.get(id)?.client;
+    if (client === undefined) return;
+    const own = this.byClient.get(client)!;
+    own.delete(id);
+    if (own.size === 0) this.byClient.delete(client);
+  }
+
   private end(id: string): void {
+    this.unindex(id);
     this.sessions.delete(id);
     if (id === this.newest) this.newest = undefined;
     for (const listener of this.listeners) {

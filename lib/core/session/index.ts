@@ -7,5 +7,10 @@ export {
 export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.error.js';
 export type { SharedStore } from './shared-store.interface.js';
 export type { ReplayEvent, ReplayFollower, SharedReplay } from './shared-replay.interface.js';
-export { SessionLimitError, isSessionLimit } from './session-limit.error.js';
+export {
+  ClientSessionLimitError,
+  SessionLimitError,
+  isClientSessionLimit,
+  isSessionLimit,
+} from './session-limit.error.js';
 export { InMemoryUsedTokenStore, type UsedTokenStore } from './used-token.store.js';

@@ -21,4 +21,11 @@ export interface SessionRecord {
    * (or of none) are answered as for an unknown session.
    */
   readonly owner?: string;
+  /**
+   * The client the session counts against for the per-client share of the store
+   * (`maxSessionsPerClient`): the verified caller when the server checks bearer tokens, else the
+   * `key` of `initializeRateLimit` when it has one, else the remote address. Unset: the session
+   * counts against no client's share.
+   */
+  readonly client?: string;
 }
