@@ -130,6 +130,7 @@ export {
   StdioTransport,
   type StdioOptions,
   DEFAULT_BODY_LIMIT,
+  DEFAULT_INITIALIZE_RATE_LIMIT,
   StreamableHttpTransport,
   type StreamableHttpOptions,
 } from './transports/index.js';

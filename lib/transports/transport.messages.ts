@@ -38,7 +38,9 @@ export const TRANSPORT_MESSAGES = {
     `snodo: a message could not be served (${kind}); it was answered with -32603`,
   INTERNAL: 'Internal error: the request could not be served; the server logged the cause',
   BAD_INITIALIZE_LIMIT:
-    'Snodo: initializeRateLimit needs limit and windowMs as whole numbers of 1 or more',
+    'Snodo: initializeRateLimit needs limit and windowMs as whole numbers of 1 or more (or false to turn the limit off)',
+  BAD_INITIALIZE_KEY:
+    'Snodo: initializeRateLimit.key must be a function that takes the request and returns the client, such as its forwarded address',
   NOT_THE_ENDPOINT: (path: string) => `Not found: the MCP endpoint is ${path}`,
   HOST_NOT_ALLOWED:
     'Forbidden: the Host header is not allowed (DNS rebinding protection); add it to allowedHosts',

@@ -97,7 +97,12 @@ export interface HardeningServer {
 
 export function hardeningServer(
   options: Partial<RuntimeOptions> = {},
-  sessions: { maxSessions?: number; evictionGraceMs?: number; idleTimeoutMs?: number } = {},
+  sessions: {
+    maxSessions?: number;
+    maxSessionsPerClient?: number;
+    evictionGraceMs?: number;
+    idleTimeoutMs?: number;
+  } = {},
 ): HardeningServer {
   const subscriptions = new InMemorySubscriptionStore();
   const server = {

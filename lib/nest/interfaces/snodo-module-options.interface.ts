@@ -63,10 +63,16 @@ export interface SnodoModuleOptions extends SnodoServerOptions {
   /**
    * Limits of the in-memory session store (ignored with `sessionStore` or `store`): a session idle
    * for `idleTimeoutMs` expires; at `maxSessions`, a session idle past `evictionGraceMs` (and not
-   * in use) makes room for a new one, and when there is none, `initialize` gets 503.
-   * @default { idleTimeoutMs: 1_800_000, maxSessions: 10_000, evictionGraceMs: 60_000 }
+   * in use) makes room for a new one, and when there is none, `initialize` gets 503. One client
+   * (its verified caller, or its address) holds at most `maxSessionsPerClient`: past it, its own
+   * session idle past `evictionGraceMs` makes room, and when there is none, its `initialize` gets
+   * 429.
+   * @default { idleTimeoutMs: 1_800_000, maxSessions: 10_000, evictionGraceMs: 60_000, maxSessionsPerClient: 100 }
    */
-  sessions?: Pick<InMemorySessionStoreOptions, 'idleTimeoutMs' | 'maxSessions' | 'evictionGraceMs'>;
+  sessions?: Pick<
+    InMemorySessionStoreOptions,
+    'idleTimeoutMs' | 'maxSessions' | 'evictionGraceMs' | 'maxSessionsPerClient'
+  >;
   /** Where initialize-era resource subscriptions live. @default in memory (one process) */
   subscriptionStore?: SubscriptionStore;
   /**

@@ -1,5 +1,6 @@
 export {
   DEFAULT_BODY_LIMIT,
+  DEFAULT_INITIALIZE_RATE_LIMIT,
   StreamableHttpTransport,
   type RouteRefusal,
   type StreamableHttpOptions,

@@ -12,7 +12,6 @@ import {
   type JsonRpcId,
   type NotificationHub,
   type ProtocolHandler,
-  type RateLimitStore,
   type RuntimeSource,
   type SessionRecord,
   type SessionStore,
@@ -26,6 +25,7 @@ import {
   type ParsedRequest,
 } from './body-reader.js';
 import type { EventStreams } from './event-streams.js';
+import { InitializeAdmission, type InitializeLimit } from './initialize-admission.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 import { ownerOf, PostExchange, type PostExchangeDeps } from './post-exchange.js';
 import { RunningPosts } from './running-posts.js';
@@ -56,16 +56,8 @@ export interface PostRequestDeps {
   readonly eventStreams: EventStreams;
   /** Opens a stream on the response and tracks it until it ends. */
   readonly openStream: (res: ServerResponse) => SseStream;
-  /** The per-client limit on new sessions, if any. */
-  readonly initializeLimit?: InitializeLimit;
-}
-
-/** The `initializeRateLimit` option, resolved. @internal */
-export interface InitializeLimit {
-  readonly limit: number;
-  readonly windowMs: number;
-  readonly store: RateLimitStore;
-  readonly key?: (req: IncomingMessage) => string;
+  /** The per-client limit on new sessions, and who the client is. */
+  readonly initializeLimit: InitializeLimit;
 }
 
 /**
@@ -81,9 +73,12 @@ export class PostRequestHandler {
 
   /** What every {@link PostExchange} gets, made once. */
   private readonly exchangeDeps: PostExchangeDeps;
+  /** Who opens sessions, and whether they may open one more. */
+  private readonly admission: InitializeAdmission;
 
   constructor(private readonly deps: PostRequestDeps) {
     this.exchangeDeps = { openStream: deps.openStream, replay: deps.replay, pending: this.pending };
+    this.admission = new InitializeAdmission(deps.initializeLimit);
   }
 
   async handle(req: ParsedRequest, res: ServerResponse): Promise<void> {
@@ -96,7 +91,7 @@ export class PostRequestHandler {
     if (requestId !== undefined) requestState(req).id = requestId;
     if (inbound.kind === 'batch') return this.batch(req, res, inbound);
     const opensSession = this.opensSession(inbound);
-    if (opensSession && !(await this.admitsInitialize(req, res, requestId))) return;
+    if (opensSession && !(await this.admission.admits(req, res, requestId))) return;
     const headerVersion = header(req, 'mcp-protocol-version');
     let session: SessionRecord | undefined;
     if (!opensSession && inbound.kind !== 'invalid' && !isModernMessage(inbound, headerVersion)) {
@@ -151,7 +146,7 @@ export class PostRequestHandler {
       running.settle();
       // Most requests neither open a session nor change one (none of 2026-07-28 do): no await.
       const extraHeaders = changesSession(outcome, session)
-        ? await this.applySessionEffects(outcome, session, ownerOf(req))
+        ? await this.applySessionEffects(outcome, session, req)
         : undefined;
       this.cancelNamed(outcome, session);
       post.unwatch();
@@ -191,7 +186,7 @@ export class PostRequestHandler {
       const answered = await this.deps.handler.handleBatch(batch, session, () => post);
       post.unwatch();
       if (!Array.isArray(answered)) return post.respond(answered, undefined);
-      await this.applySessionEffects(combinedEffects(answered), session, ownerOf(req));
+      await this.applySessionEffects(combinedEffects(answered), session, req);
       for (const outcome of answered) this.cancelNamed(outcome, session);
       post.respondAll(answered);
     } finally {
@@ -208,23 +203,6 @@ export class PostRequestHandler {
       outcome.cancelled,
       new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED),
     );
-  }
-
-  /** The per-client limit on new sessions: over it, `initialize` gets 429 and `Retry-After`. */
-  private async admitsInitialize(
-    req: ParsedRequest,
-    res: ServerResponse,
-    id: JsonRpcId | undefined,
-  ): Promise<boolean> {
-    const limit = this.deps.initializeLimit;
-    if (limit === undefined) return true;
-    const client = limit.key?.(req) ?? req.socket.remoteAddress ?? 'unknown';
-    const hit = await limit.store.hit(`initialize:${client}`, limit.windowMs);
-    if (hit.count <= limit.limit) return true;
-    const retryAfter = String(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
-    const message = TRANSPORT_MESSAGES.TOO_MANY_SESSIONS(limit.limit, limit.windowMs);
-    sendError(res, 429, ErrorCode.InvalidRequest, message, id, { 'Retry-After': retryAfter });
-    return false;
   }
 
   /** The message of the POST: at once from a body read or parsed before, else once it is read. */
@@ -316,13 +294,19 @@ export class PostRequestHandler {
   private async applySessionEffects(
     outcome: HandleOutcome,
     session: SessionRecord | undefined,
-    owner: string | undefined,
+    req: ParsedRequest,
   ): Promise<Record<string, string> | undefined> {
     if (outcome.openSession !== undefined) {
+      const owner = ownerOf(req);
       const record: SessionRecord = Object.assign(
         {},
         outcome.openSession,
-        { id: globalThis.crypto.randomUUID(), initialized: false },
+        // client: whose share of the store the session takes (maxSessionsPerClient).
+        {
+          id: globalThis.crypto.randomUUID(),
+          initialized: false,
+          client: this.admission.clientOf(req),
+        },
         owner === undefined ? {} : { owner },
       );
       await this.deps.sessions.create(record);

@@ -9,7 +9,7 @@ import {
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import type { HostCheckOptions } from './host-check.js';
-import type { InitializeLimit } from './post-request.handler.js';
+import type { InitializeLimit } from './initialize-admission.js';
 
 /**
  * Options of the Streamable HTTP transport.
@@ -34,16 +34,30 @@ export interface StreamableHttpOptions extends HostCheckOptions {
   methods?: MethodTable;
   /**
    * How many sessions one client may open in a window: over it, `initialize` gets 429 with
-   * `Retry-After`. The client is its remote address unless `key` says otherwise (behind a proxy,
-   * read the forwarded address); `store` shares the counts between instances.
-   * @default no limit
+   * `Retry-After`. On by default: within one `evictionGraceMs` (a minute), a client opens at most
+   * twice `limit` sessions (a window's worth on each side of a window's end), 120 or 1.2% of the
+   * default `maxSessions`, so that no client fills the session store with a flood of `initialize`.
+   * `false` turns it off.
+   *
+   * The client is the verified caller when the server checks bearer tokens, else the remote
+   * address; behind a proxy, give `key` a function that reads the client's forwarded address: it
+   * names the client for this limit and for the per-client share of the session store
+   * (`SessionRecord.client`, `maxSessionsPerClient`). `store` shares the counts between instances
+   * (`redisStore().rateLimitStore`).
+   * @default { limit: 60, windowMs: 60_000 } ({@link DEFAULT_INITIALIZE_RATE_LIMIT}), in memory
    */
-  initializeRateLimit?: {
-    limit: number;
-    windowMs: number;
-    store?: RateLimitStore;
-    key?: (req: IncomingMessage) => string;
-  };
+  initializeRateLimit?:
+    | false
+    | {
+        /** @default 60 */
+        limit?: number;
+        /** @default 60_000 */
+        windowMs?: number;
+        /** @default a new `InMemoryRateLimitStore` */
+        store?: RateLimitStore;
+        /** @default the verified caller, else the remote address */
+        key?: (req: IncomingMessage) => string;
+      };
   /** Told about failures inside the transport that a request met (answered with -32603 and no details). */
   onError?: (error: unknown) => void;
   /**
@@ -56,6 +70,13 @@ export interface StreamableHttpOptions extends HostCheckOptions {
 
 /** The default body limit: 4 MiB. @publicApi */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * The default `initializeRateLimit`: 60 sessions a minute per client.
+ * @publicApi
+ */
+export const DEFAULT_INITIALIZE_RATE_LIMIT: { readonly limit: number; readonly windowMs: number } =
+  Object.freeze({ limit: 60, windowMs: 60_000 });
 
 /** The longest `shutdownTimeoutMs`: an hour. */
 const MAX_SHUTDOWN_TIMEOUT_MS = 3_600_000;
@@ -74,15 +95,25 @@ export function shutdownTimeout(value: unknown): number {
   return value;
 }
 
-/** The `initializeRateLimit` option, checked. @internal */
+/** The `initializeRateLimit` option, checked, with its defaults. @internal */
 export function initializeLimit(
   option: StreamableHttpOptions['initializeRateLimit'],
-): InitializeLimit | undefined {
-  if (option === undefined) return undefined;
-  const whole = (value: unknown) =>
-    typeof value === 'number' && Number.isInteger(value) && value >= 1;
-  if (!whole(option.limit) || !whole(option.windowMs)) {
+): InitializeLimit {
+  if (option === false) return {};
+  if (option === null || (option !== undefined && typeof option !== 'object')) {
     throw new Error(TRANSPORT_MESSAGES.BAD_INITIALIZE_LIMIT);
   }
-  return Object.assign({}, option, { store: option.store ?? new InMemoryRateLimitStore() });
+  const limit = option?.limit ?? DEFAULT_INITIALIZE_RATE_LIMIT.limit;
+  const windowMs = option?.windowMs ?? DEFAULT_INITIALIZE_RATE_LIMIT.windowMs;
+  const whole = (value: unknown) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 1;
+  if (!whole(limit) || !whole(windowMs)) throw new Error(TRANSPORT_MESSAGES.BAD_INITIALIZE_LIMIT);
+  const key = option?.key;
+  if (key !== undefined && typeof key !== 'function') {
+    throw new Error(TRANSPORT_MESSAGES.BAD_INITIALIZE_KEY);
+  }
+  const store = option?.store ?? new InMemoryRateLimitStore();
+  return key === undefined
+    ? { rate: { limit, windowMs, store } }
+    : { rate: { limit, windowMs, store }, key };
 }

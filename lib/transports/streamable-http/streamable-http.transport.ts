@@ -4,6 +4,7 @@ import {
   ErrorCode,
   InMemorySessionStore,
   ProtocolHandler,
+  isClientSessionLimit,
   isSessionLimit,
   isStoreUnavailable,
   type JsonRpcId,
@@ -42,7 +43,11 @@ import {
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { type ListeningServer, warmUpWhenListening } from './warm-up.js';
 
-export { DEFAULT_BODY_LIMIT, type StreamableHttpOptions } from './streamable-http.options.js';
+export {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_INITIALIZE_RATE_LIMIT,
+  type StreamableHttpOptions,
+} from './streamable-http.options.js';
 
 /** How to answer a request the app refused on the endpoint's route. @publicApi */
 export interface RouteRefusal {
@@ -236,11 +241,13 @@ export class StreamableHttpTransport {
 
   /**
    * The last resort: a request that failed inside the server gets a JSON-RPC error with its id.
-   * An unreachable shared store and a full session store are 503s the client may retry; anything
-   * else is -32603 without details, reported to `onError`.
+   * An unreachable shared store and a full session store are 503s the client may retry, a client
+   * over its share of the store a 429; anything else is -32603 without details, reported to
+   * `onError`.
    */
   private answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-    if (!isStoreUnavailable(error) && !isSessionLimit(error)) {
+    const limited = isSessionLimit(error) || isClientSessionLimit(error);
+    if (!isStoreUnavailable(error) && !limited) {
       try {
         this.onError?.(error);
       } catch {
@@ -256,10 +263,12 @@ export class StreamableHttpTransport {
       const message = TRANSPORT_MESSAGES.STORE_UNAVAILABLE;
       return sendError(res, 503, ErrorCode.InternalError, message, id, { 'Retry-After': '1' });
     }
-    if (isSessionLimit(error)) {
+    if (limited) {
       const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
       const headers = { 'Retry-After': retryAfter };
-      return sendError(res, 503, ErrorCode.InternalError, error.message, id, headers);
+      return isClientSessionLimit(error)
+        ? sendError(res, 429, ErrorCode.InvalidRequest, error.message, id, headers)
+        : sendError(res, 503, ErrorCode.InternalError, error.message, id, headers);
     }
     sendError(res, 500, ErrorCode.InternalError, TRANSPORT_MESSAGES.INTERNAL, id);
   }
