@@ -21,6 +21,18 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
   /** A session unused for this long expires (Redis TTL, pushed back on every use). @default 1_800_000 */
   sessionIdleTimeoutMs?: number;
+  /**
+   * The most sessions one client (its verified caller, or its address) holds at once across every
+   * instance: past it, its own session idle past `sessionEvictionGraceMs` makes room, and when
+   * there is none, its `initialize` gets 429 with `Retry-After` (see docs/security.md).
+   * @default 100
+   */
+  maxSessionsPerClient?: number;
+  /**
+   * How long a session must have been idle before it may make room for a new session of its
+   * client. @default 60_000 (1 minute)
+   */
+  sessionEvictionGraceMs?: number;
   /** The longest a command may take before the request that needed it gets a 503. @default 1_000 */
   commandTimeoutMs?: number;
   /** Hears about rate-limit hits let through because Redis could not be reached. */
@@ -72,6 +84,13 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   if (typeof keyPrefix !== 'string') throw new Error(REDIS_MESSAGES.BAD_KEY_PREFIX);
   const idle = wholeNumber(options.sessionIdleTimeoutMs, 1_800_000, 'sessionIdleTimeoutMs');
   const timeout = wholeNumber(options.commandTimeoutMs, 1_000, 'commandTimeoutMs');
+  const share = {
+    maxSessionsPerClient: options.maxSessionsPerClient ?? 100,
+    evictionGraceMs: wholeNumber(options.sessionEvictionGraceMs, 60_000, 'sessionEvictionGraceMs'),
+  };
+  if (!Number.isInteger(share.maxSessionsPerClient) || share.maxSessionsPerClient < 1) {
+    throw new Error(REDIS_MESSAGES.BAD_MAX_SESSIONS_PER_CLIENT);
+  }
   const settings = { url: options.url, keyPrefix, commandTimeoutMs: timeout };
   const commands = connectRedis(settings);
   const subscriber = connectRedis(settings);
@@ -85,7 +104,7 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
   };
 
   return {
-    sessionStore: new RedisSessionStore(commands, keyPrefix, idle),
+    sessionStore: new RedisSessionStore(commands, keyPrefix, idle, share),
     subscriptionStore: new RedisSubscriptionStore(commands, keyPrefix, idle),
     notificationBus,
     replay,
