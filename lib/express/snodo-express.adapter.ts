@@ -3,29 +3,26 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import * as http from 'node:http';
 import * as https from 'node:https';
 
-/** What the adapter uses of the Express application: its prototypes, and itself as the handler. */
-interface ExpressApp extends http.RequestListener {
+/** What the adapter uses of the Express application: its prototypes. */
+interface ExpressApp {
   readonly request: object;
   readonly response: object;
 }
 
-/** Nest 12's option to answer 503 while the app closes, which Nest 11's options have not. */
-type ClosingOptions = NestApplicationOptions & { readonly return503OnClosing?: boolean };
-
 /** The request and response constructors a Node HTTP server accepts in its options. */
-type MessageClasses = Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'>;
+type MessageClasses = Required<Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'>>;
 
 /**
  * Nest's `ExpressAdapter`, whose HTTP server creates each request and response with Express's own
  * prototypes (`app.request`, `app.response`) instead of Node's.
  *
  * Express gives every request and response its prototypes as it starts handling them
- * (`Object.setPrototypeOf`). On Node 20, changing the prototype of an object that Node's HTTP code
- * has already made and used slows that code down and keeps each request and response alive across
- * V8's young-generation collections: a bare Nest app on Express spends about half its CPU time
- * per request on it (measured in docs/platforms.md). Node's HTTP server can create the objects with
- * those prototypes to begin with (its `IncomingMessage` and `ServerResponse` options), and Express
- * then has nothing to change. Requests and responses are Node's and Express's as before, so
+ * (`Object.setPrototypeOf`). Changing the prototype of an object that Node's HTTP code has already
+ * made and used slows that code down and keeps each request and response alive across V8's
+ * young-generation collections: on Node 20, a bare Nest app on Express spends about half its CPU
+ * time per request on it (docs/platforms.md). Node's HTTP server can create the objects with those
+ * prototypes to begin with (its `IncomingMessage` and `ServerResponse` options), and Express then
+ * has nothing to change. Requests and responses are made by Node's own constructors, so
  * middleware, guards, pipes, interceptors and filters see what they see with Nest's adapter.
  *
  * ```ts
@@ -34,75 +31,64 @@ type MessageClasses = Pick<http.ServerOptions, 'IncomingMessage' | 'ServerRespon
  * const app = await NestFactory.create(AppModule, new SnodoExpressAdapter());
  * ```
  *
- * It serves the whole app, not only the MCP endpoint. `httpsOptions` and `forceCloseConnections`
- * work as with Nest's adapter. With Nest 12's `return503OnClosing`, whose state is Nest's
- * adapter's own, and on a Node whose HTTP constructors are classes (none so far), it creates
- * Nest's own server, and the app runs as on Nest's adapter.
+ * It serves the whole app, not only the MCP endpoint. Nest's own adapter does everything else:
+ * its `initHttpServer()` handles every option (`httpsOptions`, `forceCloseConnections`, Nest 12's
+ * `return503OnClosing`, and whatever later versions add), and this adapter then makes a server of
+ * the same kind with the same options and listeners, which only differs by the constructors of
+ * its requests and responses. A server of a kind it does not know is left as Nest made it.
+ * @publicApi
  */
 export class SnodoExpressAdapter extends ExpressAdapter {
-  /** Set by `forceCloseConnections`: `close()` ends the connections still open. */
-  private closesConnections = false;
-
   /** Creates the HTTP (or, with `httpsOptions`, HTTPS) server; called by `NestFactory.create`. */
   override initHttpServer(options: NestApplicationOptions): void {
-    if (
-      (options as ClosingOptions | undefined)?.return503OnClosing === true ||
-      !extendable(http.IncomingMessage) ||
-      !extendable(http.ServerResponse)
-    ) {
-      return super.initHttpServer(options);
+    super.initHttpServer(options);
+    const made = this.getHttpServer() as unknown;
+    const classes = messageClasses(this.getInstance<ExpressApp>());
+    let server: http.Server;
+    if (made instanceof https.Server) {
+      server = https.createServer({ ...options?.httpsOptions, ...classes });
+    } else if (made instanceof http.Server) {
+      server = http.createServer(classes);
+    } else {
+      return;
     }
-    const app = this.getInstance<ExpressApp>();
-    const classes = messageClasses(app);
-    this.setHttpServer(
-      options?.httpsOptions === undefined
-        ? http.createServer(classes, app)
-        : https.createServer({ ...options.httpsOptions, ...classes }, app),
-    );
-    // What Nest's adapter does for this option, on state of its own.
-    this.closesConnections = options?.forceCloseConnections === true;
-  }
-
-  /** Stops the server; with `forceCloseConnections`, ends the connections still open first. */
-  override close(): Promise<void> | undefined {
-    if (this.closesConnections) (this.getHttpServer() as http.Server).closeAllConnections();
-    return super.close() as Promise<void> | undefined;
+    takeListeners(made, server);
+    this.setHttpServer(server);
   }
 }
 
 /**
- * Constructors whose instances are Node's request and response with Express's prototypes. They
- * call Node's constructors on the new object as functions, which Node's constructors (functions,
- * not classes) allow: each object is made by Node's code, with the prototype Express gives it.
+ * Moves the listeners Nest put on the server it made (the app as the `request` listener, the
+ * connection tracking of `forceCloseConnections`) to the server that replaces it, in order. The
+ * listeners a server's constructor adds come first, and the new server has its own: those of the
+ * old one stay behind.
+ */
+function takeListeners(from: http.Server, to: http.Server): void {
+  for (const event of from.eventNames()) {
+    const own = to.listenerCount(event);
+    for (const listener of from.rawListeners(event).slice(own)) {
+      (to as NodeJS.EventEmitter).on(event, listener as (...args: unknown[]) => void);
+    }
+    from.removeAllListeners(event);
+  }
+}
+
+/**
+ * Constructors whose instances are made by Node's request and response constructors, with the
+ * prototypes Express gives them (`Reflect.construct` with the constructor as `new.target`): it
+ * works whether Node's constructors are functions or classes.
  */
 function messageClasses(app: ExpressApp): MessageClasses {
-  function ExpressRequest(this: http.IncomingMessage, socket: import('node:net').Socket): void {
-    (http.IncomingMessage as unknown as (this: unknown, socket: unknown) => void).call(
-      this,
-      socket,
-    );
+  function ExpressRequest(this: unknown, ...args: unknown[]): object {
+    return Reflect.construct(http.IncomingMessage, args, ExpressRequest) as object;
   }
   ExpressRequest.prototype = app.request;
-  function ExpressResponse(
-    this: http.ServerResponse,
-    req: http.IncomingMessage,
-    options?: unknown,
-  ): void {
-    (
-      http.ServerResponse as unknown as (this: unknown, req: unknown, options: unknown) => void
-    ).call(this, req, options);
+  function ExpressResponse(this: unknown, ...args: unknown[]): object {
+    return Reflect.construct(http.ServerResponse, args, ExpressResponse) as object;
   }
   ExpressResponse.prototype = app.response;
   return {
     IncomingMessage: ExpressRequest as unknown as typeof http.IncomingMessage,
     ServerResponse: ExpressResponse as unknown as typeof http.ServerResponse,
   };
-}
-
-/** Whether a Node constructor can be called as a function on an object (not a `class`). */
-function extendable(constructor: unknown): boolean {
-  return (
-    typeof constructor === 'function' &&
-    !/^class\b/.test(Function.prototype.toString.call(constructor))
-  );
 }
