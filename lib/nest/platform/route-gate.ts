@@ -14,9 +14,11 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode } from '../../core/index.js';
-import type { RouteRefusal, StreamableHttpTransport } from '../../transports/index.js';
-import { HostCheck } from '../../transports/streamable-http/host-check.js';
+import {
+  HostCheck,
+  type RouteRefusal,
+  type StreamableHttpTransport,
+} from '../../transports/index.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
 import { SNODO_HTTP_TRANSPORT, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
 import { nodeExchange } from './node-exchange.js';
@@ -76,10 +78,7 @@ export class SnodoRouteGate implements CanActivate {
    * @param request what the platform handed the route (Express's or Fastify's request).
    */
   refusal(request: unknown): RouteRefusal | undefined {
-    const message = this.check.refusal(nodeRequestOf(request));
-    return message === undefined
-      ? undefined
-      : { status: 403, code: ErrorCode.InvalidRequest, message };
+    return this.check.answer(nodeRequestOf(request));
   }
 
   /** @throws {RouteGateRefusal} when the request's `Host` or `Origin` is not allowed. */

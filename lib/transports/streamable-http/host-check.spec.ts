@@ -20,6 +20,20 @@ describe('HostCheck', () => {
     expect(check.refusal(request('[::1]:8080'))).toBeUndefined();
   });
 
+  it('answers a refusal with 403 and a JSON-RPC -32600 that names the header', () => {
+    expect(check.answer(request('localhost:3000'))).toBeUndefined();
+    expect(check.answer(request('evil.example'))).toEqual({
+      status: 403,
+      code: -32600,
+      message: TRANSPORT_MESSAGES.HOST_NOT_ALLOWED,
+    });
+    expect(check.answer(request('localhost', 'http://evil.example'))).toEqual({
+      status: 403,
+      code: -32600,
+      message: TRANSPORT_MESSAGES.ORIGIN_NOT_ALLOWED,
+    });
+  });
+
   it('refuses other and malformed hosts, and a missing one', () => {
     expect(check.refusal(request('evil.example:3000'))).toBe(TRANSPORT_MESSAGES.HOST_NOT_ALLOWED);
     expect(check.refusal(request('[::1]evil'))).toBe(TRANSPORT_MESSAGES.HOST_NOT_ALLOWED);

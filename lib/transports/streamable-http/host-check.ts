@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { ErrorCode } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**
@@ -39,6 +40,25 @@ function hostName(host: string): string | undefined {
 }
 
 /**
+ * How a request {@link HostCheck} refuses is answered, on the endpoint and on every other route
+ * that checks it: 403, and a JSON-RPC error (-32600) that names the header and the option to
+ * change.
+ * @internal
+ */
+export interface HostRefusal {
+  readonly status: number;
+  readonly code: number;
+  readonly message: string;
+}
+
+const refusalOf = (message: string): HostRefusal =>
+  Object.freeze({ status: 403, code: ErrorCode.InvalidRequest, message });
+
+/** The two answers, made once. */
+const HOST_REFUSAL = refusalOf(TRANSPORT_MESSAGES.HOST_NOT_ALLOWED);
+const ORIGIN_REFUSAL = refusalOf(TRANSPORT_MESSAGES.ORIGIN_NOT_ALLOWED);
+
+/**
  * Checks `Host` and `Origin` against allow-lists.
  * @internal
  */
@@ -59,6 +79,16 @@ export class HostCheck {
       options.allowedOrigins === undefined
         ? undefined
         : new Set(options.allowedOrigins.map((o) => o.toLowerCase()));
+  }
+
+  /**
+   * How the request is answered when it is refused ({@link HostRefusal}, the same object each
+   * time), or `undefined` when it may go on.
+   */
+  answer(req: IncomingMessage): HostRefusal | undefined {
+    const message = this.refusal(req);
+    if (message === undefined) return undefined;
+    return message === TRANSPORT_MESSAGES.HOST_NOT_ALLOWED ? HOST_REFUSAL : ORIGIN_REFUSAL;
   }
 
   /** Why the request is refused, or `undefined` when it may go on. */

@@ -7,7 +7,7 @@ export {
 } from './streamable-http.transport.js';
 export type { BodyProblem, FirstReadReceiver } from './body-reader.js';
 export { BODY_TOO_DEEP } from './body-watch.js';
-export type { HostCheckOptions } from './host-check.js';
+export { HostCheck, type HostCheckOptions, type HostRefusal } from './host-check.js';
 export type { ListeningServer } from './warm-up.js';
 export { createStreamableHttpServer, type StandaloneServerOptions } from './standalone.server.js';
 export { AUTH_INFO, FRAMEWORK_REQUEST } from './post-exchange.js';

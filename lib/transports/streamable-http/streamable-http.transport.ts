@@ -287,8 +287,8 @@ export class StreamableHttpTransport {
 
   /** Not `async`: a promise returned from an async function costs extra turns of the queue. */
   private route(req: IncomingMessage, res: ServerResponse): Promise<void> | void {
-    const refusal = this.hostCheck.refusal(req);
-    if (refusal !== undefined) return sendError(res, 403, ErrorCode.InvalidRequest, refusal);
+    const refused = this.hostCheck.answer(req);
+    if (refused !== undefined) return sendError(res, refused.status, refused.code, refused.message);
     switch (req.method) {
       case 'POST':
         return this.post.handle(req, res);
