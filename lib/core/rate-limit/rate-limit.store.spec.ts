@@ -11,4 +11,17 @@ describe('InMemoryRateLimitStore', () => {
     now += 60;
     expect(store.hit('a', 100)).toEqual({ count: 1, resetInMs: 100 });
   });
+
+  it('should keep the windows of the keys hit last only, however many keys come', () => {
+    const now = 1_000;
+    const store = new InMemoryRateLimitStore(() => now, 2);
+    store.hit('a', 100);
+    store.hit('a', 100);
+    store.hit('b', 100);
+    expect(store.hit('a', 100).count).toBe(3);
+    store.hit('c', 100); // b, hit least recently, is forgotten
+    expect(store.hit('b', 100).count).toBe(1);
+    expect(store.hit('c', 100).count).toBe(2);
+    expect(store.hit('a', 100).count).toBe(1);
+  });
 });

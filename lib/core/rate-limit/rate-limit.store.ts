@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** What a rate-limit store answers for one hit. @publicApi */
 export interface RateLimitHit {
   /** Hits in the current window, this one included. */
@@ -17,28 +19,34 @@ export interface RateLimitStore {
 }
 
 /**
- * Fixed-window counters in memory. Expired windows are dropped as the map grows.
+ * Fixed-window counters in memory, for the `maxKeys` keys hit last (clients, for the limit on
+ * `initialize`): past that many, the window of the key hit least recently is forgotten, so that
+ * memory and the work per hit stay bounded however many clients come (a forgotten key starts a
+ * new window, which only lets its client through sooner).
  * @publicApi
  */
 export class InMemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly windows: LRUCache<string, { start: number; count: number }>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * @param now the clock, for tests.
+   * @param maxKeys how many keys' windows are kept. @default 100_000
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    maxKeys = 100_000,
+  ) {
+    this.windows = new LRUCache({ max: maxKeys });
+  }
 
   hit(key: string, windowMs: number): RateLimitHit {
     const now = this.now();
     let window = this.windows.get(key);
     if (window === undefined || now - window.start >= windowMs) {
-      if (this.windows.size >= 10_000) this.prune(now, windowMs);
       window = { start: now, count: 0 };
       this.windows.set(key, window);
     }
     window.count++;
     return { count: window.count, resetInMs: window.start + windowMs - now };
-  }
-
-  private prune(now: number, windowMs: number): void {
-    for (const [key, window] of this.windows)
-      if (now - window.start >= windowMs) this.windows.delete(key);
   }
 }
