@@ -19,6 +19,9 @@ import { TaskTools } from './task.tools.js';
       schemaValidator: 'ajv',
       resourceSubscriptions: true,
       listChanged: true,
+      // The harness opens a session for nearly every check, all from 127.0.0.1: far more than the
+      // default 60 a minute of one client.
+      initializeRateLimit: false,
       extensions: {
         'io.modelcontextprotocol/tasks': {},
         'io.modelcontextprotocol/skills': { directoryRead: true },
