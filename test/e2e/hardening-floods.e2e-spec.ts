@@ -64,7 +64,7 @@ describe('Hardening: floods cannot hold the door shut', () => {
       expect(retryAfter(refused)).toBeGreaterThan(0);
       expect(retryAfter(refused)).toBeLessThanOrEqual(windowMs / 1_000);
 
-      const welcome = await newcomer.post(url, initializeRequest('2025-11-25', 'newcomer'));
+      const welcome = await newcomer.post(url, initializeRequest('2025-11-25', 9_001));
       expect(welcome.status).toBe(200);
       expect(welcome.headers['mcp-session-id']).toEqual(expect.any(String));
       const ping = await newcomer.post(
@@ -96,7 +96,7 @@ describe('Hardening: floods cannot hold the door shut', () => {
       const others = await newcomer.flood(running.url, 50);
       expect(statuses(others)).toEqual({ 200: 50 });
       // The store is full now, and every session in it was used within the grace period.
-      const full = await newcomer.post(running.url, initializeRequest('2025-11-25', 'full'));
+      const full = await newcomer.post(running.url, initializeRequest('2025-11-25', 9_002));
       expect(full.status).toBe(503);
 
       // Past the grace period, the flooder's own oldest session makes room for its next one;
@@ -111,7 +111,7 @@ describe('Hardening: floods cannot hold the door shut', () => {
         );
         expect(ping.status).toBe(200);
       }
-      const again = await flooder.post(running.url, initializeRequest('2025-11-25', 'again'));
+      const again = await flooder.post(running.url, initializeRequest('2025-11-25', 9_003));
       expect(again.status).toBe(200);
       expect(server.sessions.size).toBe(150);
       expectValid([...flood, ...others, full, again]);
