@@ -16,6 +16,7 @@ import { StdioTransport, createStreamableHttpServer } from '../../lib/transports
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, initializeRequest } from '../helpers/raw-http.js';
+import { firstMessage, problemsOf, within } from './answers.js';
 import { anyMessage, anyText, expectedId } from './messages.arbitrary.js';
 import { topLevelId } from '../../lib/core/protocol/json-depth.js';
 
@@ -34,39 +35,7 @@ const RUNS = {
   stdio: 5_000 * SCALE,
   nest: 1_000 * SCALE,
 };
-const ANSWER_WITHIN_MS = 5_000;
 const counts: Record<string, number> = { inProcess: 0, http: 0, stdio: 0, express: 0, fastify: 0 };
-
-const within = <T>(work: Promise<T>, what: string): Promise<T> =>
-  Promise.race([
-    work,
-    new Promise<T>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`no answer within 5 s: ${what}`)),
-        ANSWER_WITHIN_MS,
-      ).unref(),
-    ),
-  ]);
-
-/** The failures a JSON-RPC answer must not have, as messages (empty when it is fine). */
-function problemsOf(answer: unknown, id: string | number | undefined, request: boolean): string[] {
-  if (typeof answer !== 'object' || answer === null) return ['the answer is not a JSON object'];
-  const message = answer as JsonObject;
-  const problems: string[] = [];
-  if (message.jsonrpc !== '2.0') problems.push('jsonrpc is not "2.0"');
-  if ('method' in message) return problems; // a request or notification of the server's own
-  if (!('result' in message) && !('error' in message)) problems.push('neither result nor error');
-  if ('error' in message) {
-    const error = message.error as JsonObject;
-    if (!Number.isInteger(error?.code) || typeof error?.message !== 'string') {
-      problems.push('a malformed error');
-    }
-  }
-  if (request && message.id !== id)
-    problems.push(`id ${String(message.id)} instead of ${String(id)}`);
-  if (!request && id === undefined && message.id !== undefined) problems.push('an id was invented');
-  return problems;
-}
 
 const runs = (numRuns: number) => ({ numRuns, seed: SEED, endOnFailure: true });
 
@@ -214,29 +183,6 @@ const subscriptionOf = (message: unknown): unknown =>
   ((message as { params?: { _meta?: JsonObject } } | undefined)?.params?._meta ?? {})[
     SUBSCRIPTION_ID_META
   ];
-
-/** The JSON body, or the first message of an event stream (then the stream is let go). */
-async function firstMessage(response: Response): Promise<unknown> {
-  const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('application/json')) return await response.json();
-  if (!type.startsWith('text/event-stream')) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return undefined;
-      buffer += value;
-      const data = /(?:^|\n)data: ?(.+)\n/.exec(buffer)?.[1];
-      if (data !== undefined) return JSON.parse(data) as unknown;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-}
 
 /**
  * Sends generated and mutated texts to an HTTP endpoint, in and out of an initialize-era session
