@@ -33,7 +33,8 @@ export interface SnodoRateLimitOptions {
  * message says when to try again.
  * @example
  * ```ts
- * @UseInterceptors(new SnodoRateLimit({ limit: 30, windowMs: 60_000, key: (i) => principalOf(i.request) }))
+ * // One window per verified subject, when the server checks bearer tokens.
+ * @UseInterceptors(new SnodoRateLimit({ limit: 30, windowMs: 60_000, key: (i) => i.context.auth?.subject }))
  * ```
  * @publicApi
  */
