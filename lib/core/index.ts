@@ -2,6 +2,7 @@
  * The framework-free protocol core of Snodo: no Nest, no rxjs, no node:http.
  * @packageDocumentation
  */
+export * from './wire/index.js';
 export * from './errors/index.js';
 export * from './protocol/index.js';
 export * from './components/index.js';

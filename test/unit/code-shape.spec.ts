@@ -8,7 +8,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 60;
 const REVISION = /\b20\d\d-\d\d-\d\d\b/;
-const REVISION_HOME = 'lib/core/protocol/protocol-version.ts';
+const REVISION_HOME = 'lib/core/wire/protocol-version.ts';
 const BUILTIN_ERRORS = new Set(['Error', 'TypeError', 'RangeError']);
 /** The `SnodoError` factories whose first argument is the message (`resourceNotFound` takes a URI). */
 const SNODO_ERROR_FACTORIES = new Set([
@@ -235,7 +235,7 @@ const isMessageCatalog = (path: string): boolean =>
   path.endsWith('.messages.ts') || basename(path) === 'messages.constant.ts';
 
 /** Where requests are served: a copy there is made per request. */
-const REQUEST_PATH = /^lib\/(core\/(protocol|router|results)|transports\/streamable-http)\//;
+const REQUEST_PATH = /^lib\/(core\/(wire|protocol|router|results)|transports\/streamable-http)\//;
 /** Bootstrap code under those folders: the router's registration runs once per component. */
 const BOOTSTRAP_FILES = new Set(['lib/core/router/router-registration.ts']);
 
@@ -353,7 +353,7 @@ describe('Code shape', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('should spell protocol revisions only in lib/core/protocol/protocol-version.ts', () => {
+  it('should spell protocol revisions only in lib/core/wire/protocol-version.ts', () => {
     const offenders: string[] = [];
     for (const { path, ast } of sources.filter(({ path }) => path !== REVISION_HOME))
       visit(ast, (node) => {

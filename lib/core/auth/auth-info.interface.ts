@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 
 /**
  * The verified caller of a request whose bearer token the server checked (the OAuth protected

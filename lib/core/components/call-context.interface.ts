@@ -1,6 +1,6 @@
 import type { AuthInfo } from '../auth/auth-info.interface.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
-import type { ProtocolEra, ProtocolVersion } from '../protocol/protocol-version.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import type { ProtocolEra, ProtocolVersion } from '../wire/protocol-version.js';
 import type { InputRequest } from '../protocol/input-required.js';
 
 /** The name and version a client or server gives of itself. @publicApi */

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
 import { findNonJson } from '../results/json-value.js';
 import { checkMetaKey } from './meta-key.js';
 import type { Icon } from './tool.interface.js';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
 import type { Tagged } from './tagged.interface.js';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { ContentAnnotations } from '../results/content.type.js';
 import type { TemplateVariables } from '../uri-template/uri-template.type.js';
 import type { CallContext } from './call-context.interface.js';

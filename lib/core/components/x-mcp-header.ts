@@ -1,5 +1,5 @@
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { escapePointer } from '../schema/json-pointer.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../schema/schema-validator.interface.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type {
   ArgumentDeclaration,
   ArgumentOptions,

@@ -1,3 +1,2 @@
-export { ErrorCode } from './error-code.enum.js';
-export { SnodoError, isSnodoError, type JsonRpcErrorObject } from './snodo.error.js';
+export { SnodoError, isSnodoError } from './snodo.error.js';
 export { MESSAGES } from './messages.constant.js';

@@ -1,43 +1,32 @@
-import {
-  MODERN_PROTOCOL_VERSION,
-  PROTOCOL_VERSIONS,
-  REVISIONS,
-} from '../protocol/protocol-version.js';
+import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSIONS, REVISIONS } from '../wire/protocol-version.js';
 import {
   SKILL_LIMITS,
   SKILL_MANIFEST,
   SKILLS_EXTENSION,
   RESERVED_METADATA_PREFIX,
-} from '../skills/skill-constants.js';
+} from '../wire/skill-constants.js';
+import { WIRE_MESSAGES } from '../wire/wire.messages.js';
 
 const BATCH_REVISIONS = PROTOCOL_VERSIONS.filter((version) => REVISIONS[version].batches).join(
   ', ',
 );
 
 /**
- * Every message the protocol core sends or throws, in one place: what clients are answered, then
- * what stops a server from starting (configuration and definitions, prefixed `Snodo:`).
+ * Every message the protocol core sends or throws, in one place (the wire layer's refusals
+ * included, from wire/wire.messages.ts): what clients are answered, then what stops a server from
+ * starting (configuration and definitions, prefixed `Snodo:`).
  * Messages name what is wrong and what to do; they never echo argument values.
  * @internal
  */
 export const MESSAGES = {
-  PARSE_ERROR: 'Parse error: the body is not valid JSON',
+  ...WIRE_MESSAGES,
   /** A `resource_link` block, as text for a revision without them. */
   RESOURCE_LINK_AS_TEXT: (label: string, uri: string) => `${label}: ${uri}`,
   /** An audio block, as text for a revision without audio content. */
   AUDIO_AS_TEXT: (mimeType: string) =>
     `[audio content (${mimeType}) that this client's protocol revision cannot carry]`,
   BATCH_NOT_SUPPORTED: `Invalid request: batches are served only in sessions at protocol revision ${BATCH_REVISIONS}; send one JSON-RPC message per request`,
-  EMPTY_BATCH: 'Invalid request: a batch must hold at least one message',
-  NESTED_BATCH: 'Invalid request: a batch cannot hold another batch',
   INITIALIZE_IN_BATCH: 'Invalid request: initialize cannot be part of a batch; send it alone',
-  NOT_AN_OBJECT: 'Invalid request: a JSON-RPC message must be a JSON object',
-  WRONG_JSONRPC: 'Invalid request: "jsonrpc" must be "2.0"',
-  MISSING_METHOD: 'Invalid request: "method" must be a non-empty string',
-  BAD_ID: 'Invalid request: "id" must be a string or an integer',
-  BAD_PARAMS: 'Invalid request: "params" must be an object when present',
-  TOO_DEEP: (max: number) =>
-    `Invalid request: the message nests objects and arrays deeper than ${max} levels; send a flatter one`,
   INTERNAL: 'Internal error: the request could not be served; the server logged the cause',
   RESPONSE_NOT_ACCEPTED:
     'Invalid request: this server sends no requests, so it accepts no responses',

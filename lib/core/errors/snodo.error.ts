@@ -1,12 +1,6 @@
-import { ErrorCode } from './error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
+import type { JsonRpcErrorObject } from '../wire/json-rpc.type.js';
 import { MESSAGES } from './messages.constant.js';
-
-/** The JSON-RPC error object as it travels on the wire. @publicApi */
-export interface JsonRpcErrorObject {
-  code: number;
-  message: string;
-  data?: unknown;
-}
 
 /**
  * A JSON-RPC error: the request itself was wrong and must not be retried as is.

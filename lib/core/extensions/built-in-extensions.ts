@@ -1,8 +1,8 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import { createTasksExtension } from '../tasks/tasks.extension.js';
 import { TASKS_EXTENSION } from '../tasks/task.js';
-import { SKILLS_EXTENSION } from '../skills/skill-constants.js';
+import { SKILLS_EXTENSION } from '../wire/skill-constants.js';
 import { createSkillsExtension } from '../skills/skills.extension.js';
 import type { ServerExtension } from './server-extension.js';
 

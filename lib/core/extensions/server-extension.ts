@@ -1,8 +1,8 @@
-import { ErrorCode } from '../errors/error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { ClientState, MethodDescriptor } from '../protocol/methods/method-descriptor.js';
 
 /**

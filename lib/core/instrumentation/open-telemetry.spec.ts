@@ -10,8 +10,8 @@ import {
 import type { ToolComponent } from '../components/tool.interface.js';
 import { DeferredOpenTelemetryTracing } from './open-telemetry.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import { classifyMessage } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { classifyMessage } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { Router } from '../router/router.js';
 import { Runtime } from '../runtime/runtime.js';

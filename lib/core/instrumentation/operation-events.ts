@@ -1,6 +1,6 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { HandleOutcome } from '../protocol/exchange.js';
-import type { JsonObject, JsonRpcRequest } from '../protocol/json-rpc.type.js';
+import type { JsonObject, JsonRpcRequest } from '../wire/json-rpc.type.js';
 
 /** The name of the tracing channel every dispatched operation is traced on. @publicApi */
 export const OPERATION_CHANNEL = 'snodo:operation';

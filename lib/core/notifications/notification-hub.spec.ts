@@ -1,4 +1,4 @@
-import type { JsonRpcNotification } from '../protocol/json-rpc.type.js';
+import type { JsonRpcNotification } from '../wire/json-rpc.type.js';
 import { NotificationHub, type ListenFilter } from './notification-hub.js';
 
 const filter = (uris: string[], flags: Partial<ListenFilter> = {}): ListenFilter => ({

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRpcId, JsonRpcNotification } from '../protocol/json-rpc.type.js';
+import type { JsonObject, JsonRpcId, JsonRpcNotification } from '../wire/json-rpc.type.js';
 import type { BusMessage, NotificationBus } from './notification-bus.interface.js';
 import {
   InMemorySubscriptionStore,

@@ -2,7 +2,7 @@ import type { CallContext } from '../components/call-context.interface.js';
 import { taskContext } from '../tasks/task-context.js';
 import { createCallContext, withSignal } from './call-context.factory.js';
 import type { Exchange } from './exchange.js';
-import type { JsonRpcNotification } from './json-rpc.type.js';
+import type { JsonRpcNotification } from '../wire/json-rpc.type.js';
 import type { ClientState } from './methods/method-descriptor.js';
 
 const client = (meta = {}): ClientState => ({

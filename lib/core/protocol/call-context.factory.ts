@@ -3,15 +3,15 @@ import {
   type CallContext,
   type LoggingLevel,
 } from '../components/call-context.interface.js';
-import { ErrorCode } from '../errors/error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import type { Exchange } from './exchange.js';
 import { INPUT_CAPABILITIES, InputRequiredSignal, type InputRequest } from './input-required.js';
-import { isJsonObject } from './json-rpc.parser.js';
-import type { JsonObject } from './json-rpc.type.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { ClientState } from './methods/method-descriptor.js';
-import { META_KEYS, REVISIONS } from './protocol-version.js';
+import { META_KEYS, REVISIONS } from '../wire/protocol-version.js';
 
 const NEVER_ABORTED = new AbortController().signal;
 

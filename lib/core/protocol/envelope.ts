@@ -1,21 +1,21 @@
 import { LOGGING_LEVELS, type Implementation } from '../components/call-context.interface.js';
-import { ErrorCode } from '../errors/error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import type { Exchange, HandleOutcome, StandardHeaders } from './exchange.js';
-import { decodeHeaderValue } from './header-value.js';
-import { isJsonObject } from './json-rpc.parser.js';
+import { decodeHeaderValue } from '../wire/header-value.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type {
   InboundMessage,
   JsonObject,
   JsonRpcId,
   JsonRpcNotification,
   JsonRpcRequest,
-} from './json-rpc.type.js';
+} from '../wire/json-rpc.type.js';
 import { RequestClient, type ClientState } from './methods/method-descriptor.js';
 import type { MethodTable } from './methods/method-table.js';
 import { errorOutcome, headerError } from './outcomes.js';
-import { META_KEYS, isModernVersion, type ProtocolVersion } from './protocol-version.js';
+import { META_KEYS, isModernVersion, type ProtocolVersion } from '../wire/protocol-version.js';
 
 const LOG_LEVELS = new Set<string>(LOGGING_LEVELS);
 

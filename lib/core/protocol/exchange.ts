@@ -7,7 +7,7 @@ import type {
   JsonRpcId,
   JsonRpcNotification,
   JsonRpcResponse,
-} from './json-rpc.type.js';
+} from '../wire/json-rpc.type.js';
 
 /**
  * The standard MCP headers of an HTTP request, as raw strings (absent: `undefined`).

@@ -1,4 +1,4 @@
-import type { JsonObject } from './json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 
 /**
  * A request the server needs the client to fulfil: `elicitation/create`,

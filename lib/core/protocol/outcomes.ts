@@ -1,11 +1,11 @@
-import { ErrorCode } from '../errors/error-code.enum.js';
-import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
+import { SnodoError } from '../errors/snodo.error.js';
 import type { Implementation } from '../components/call-context.interface.js';
 import type { HandleOutcome } from './exchange.js';
-import { isJsonObject } from './json-rpc.parser.js';
-import type { JsonObject, JsonRpcId } from './json-rpc.type.js';
-import { META_KEYS } from './protocol-version.js';
-import { serializedOnce } from './serialized-message.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject, JsonRpcErrorObject, JsonRpcId } from '../wire/json-rpc.type.js';
+import { META_KEYS } from '../wire/protocol-version.js';
+import { serializedOnce } from '../wire/serialized-message.js';
 
 /** An accepted notification or response: 202 and no body. @internal */
 export const ACCEPTED: HandleOutcome = Object.freeze({ status: 202 });

@@ -1,7 +1,7 @@
 import { argumentAt, type HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { decodeHeaderValue } from './header-value.js';
-import type { JsonObject } from './json-rpc.type.js';
+import { decodeHeaderValue } from '../wire/header-value.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import type { InboundMessage, JsonObject, JsonRpcRequest } from './json-rpc.type.js';
+import type { InboundMessage, JsonObject, JsonRpcRequest } from '../wire/json-rpc.type.js';
 
 interface Pending {
   readonly resolve: (result: JsonObject) => void;

@@ -8,14 +8,14 @@ import type { Runtime, RuntimeSource } from '../runtime/runtime.js';
 import { claimsModernByHeader, readModernEnvelope } from './envelope.js';
 import type { Exchange, HandleOutcome } from './exchange.js';
 import { serveWithInputRounds } from './input-rounds.js';
-import { isJsonObject } from './json-rpc.parser.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type {
   InboundBatch,
   InboundMessage,
   JsonObject,
   JsonRpcNotification,
   JsonRpcRequest,
-} from './json-rpc.type.js';
+} from '../wire/json-rpc.type.js';
 import {
   RequestClient,
   type ClientState,
@@ -29,7 +29,7 @@ import {
   META_KEYS,
   REVISIONS,
   type ProtocolVersion,
-} from './protocol-version.js';
+} from '../wire/protocol-version.js';
 import { ServedRequest } from './served-request.js';
 import { isThenable } from './thenable.js';
 import { isStoreUnavailable } from '../session/store-unavailable.error.js';

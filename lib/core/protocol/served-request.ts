@@ -1,14 +1,14 @@
 import type { CallContext } from '../components/call-context.interface.js';
-import { ErrorCode } from '../errors/error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import type { NotificationHub } from '../notifications/notification-hub.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { createCallContext } from './call-context.factory.js';
 import type { Exchange, HandleOutcome } from './exchange.js';
-import type { JsonObject, JsonRpcRequest } from './json-rpc.type.js';
+import type { JsonObject, JsonRpcRequest } from '../wire/json-rpc.type.js';
 import type { ClientState, MethodCall } from './methods/method-descriptor.js';
 import { errorOutcome, modernBody, resultOutcome, statusOf } from './outcomes.js';
-import { REVISIONS } from './protocol-version.js';
+import { REVISIONS } from '../wire/protocol-version.js';
 
 /**
  * One request on its way through a method's serve function: the request, the runtime it started

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.constant.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
-import type { RevisionFeatures } from '../protocol/protocol-version.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import type { RevisionFeatures } from '../wire/protocol-version.js';
 import type { CallToolResult, ContentAnnotations, ContentBlock } from './content.type.js';
 
 /**

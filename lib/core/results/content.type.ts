@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 
 /** Optional hints on a content block. @publicApi */
 export interface ContentAnnotations {

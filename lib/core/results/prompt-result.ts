@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { ContentBlock } from './content.type.js';
 
 /** One message of a prompt: a role and a single content block. @publicApi */

@@ -1,7 +1,7 @@
 import { checkIcons, checkMeta, checkStrings } from '../components/definition-checks.js';
 import type { PromptComponent } from '../components/prompt.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
 
 /** What registration derives from a valid prompt definition. @internal */
 export interface CheckedPrompt {

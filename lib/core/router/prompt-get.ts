@@ -1,8 +1,8 @@
 import type { CallContext } from '../components/call-context.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { GetPromptResult } from '../results/prompt-result.js';
 import { normalizePromptResult } from '../results/prompt-result.normalizer.js';
 import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';

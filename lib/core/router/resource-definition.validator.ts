@@ -6,7 +6,7 @@ import {
 } from '../components/definition-checks.js';
 import type { ResourceComponent, ResourceDefinition } from '../components/resource.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
 import { checkCacheHint } from '../runtime/cache-hint.interface.js';
 import { UriTemplate } from '../uri-template/uri-template.js';
 

@@ -1,6 +1,6 @@
 import type { ResourceComponent } from '../components/resource.interface.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import { classifyMessage } from '../protocol/json-rpc.parser.js';
+import { classifyMessage } from '../wire/json-rpc.parser.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { ResourceContent } from '../results/resource-result.js';
 import { Result } from '../results/result.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ToolComponent } from '../components/tool.interface.js';
-import { ErrorCode } from '../errors/error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { Result } from '../results/result.js';
 import type { AuthorizationPolicy } from './authorization-policy.interface.js';

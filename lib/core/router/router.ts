@@ -3,7 +3,7 @@ import type { Completable, PromptComponent } from '../components/prompt.interfac
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent, ToolTaskOptions } from '../components/tool.interface.js';
 import type { HeaderParam } from '../components/x-mcp-header.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
 import type { Completion, GetPromptResult } from '../results/prompt-result.js';
 import type { ReadResourceResult } from '../results/resource-result.js';

@@ -2,7 +2,7 @@ import { checkIcons, checkMeta, checkStrings } from '../components/definition-ch
 import type { ToolComponent } from '../components/tool.interface.js';
 import { collectHeaderParams, type HeaderParam } from '../components/x-mcp-header.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const ANNOTATION_HINTS = [

@@ -1,6 +1,6 @@
 import type { ToolComponent } from '../components/tool.interface.js';
-import { classifyMessage } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { classifyMessage } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { Router } from '../router/router.js';
 import { Runtime } from './runtime.js';

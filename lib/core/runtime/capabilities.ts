@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 
 const isObject = (value: unknown): value is JsonObject =>

@@ -2,8 +2,8 @@ import type { PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import { fingerprintOf } from '../pagination/cursor.codec.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
-import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../protocol/protocol-version.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../wire/protocol-version.js';
 import type { CatalogList } from '../router/catalog-list.js';
 import type { CatalogComponents, Router } from '../router/router.js';
 import {

@@ -3,12 +3,12 @@ import type { ResourceDefinition } from '../components/resource.interface.js';
 import type { ToolDefinition } from '../components/tool.interface.js';
 import type { JsonSchema } from '../schema/schema-validator.interface.js';
 import type { Implementation } from '../components/call-context.interface.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import {
   REVISIONS,
   type ProtocolVersion,
   type RevisionFeatures,
-} from '../protocol/protocol-version.js';
+} from '../wire/protocol-version.js';
 import { encodeAnnotations } from '../results/content.encoder.js';
 
 /**

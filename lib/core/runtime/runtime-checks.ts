@@ -1,11 +1,11 @@
 import type { ToolComponent } from '../components/tool.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import {
   PROTOCOL_VERSIONS,
   isSupportedVersion,
   type ProtocolVersion,
-} from '../protocol/protocol-version.js';
+} from '../wire/protocol-version.js';
 import type { CompiledToolSchemas } from '../router/dispatch-options.interface.js';
 import type { SchemaValidator } from '../schema/schema-validator.interface.js';
 

@@ -1,4 +1,4 @@
-import { classifyMessage } from '../protocol/json-rpc.parser.js';
+import { classifyMessage } from '../wire/json-rpc.parser.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { Router } from '../router/router.js';

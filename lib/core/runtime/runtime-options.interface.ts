@@ -1,6 +1,6 @@
-import type { ProtocolVersion } from '../protocol/protocol-version.js';
+import type { ProtocolVersion } from '../wire/protocol-version.js';
 import type { TasksOptions } from '../tasks/tasks-options.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import type { DispatchOptions } from '../router/dispatch-options.interface.js';
 import type { Router } from '../router/router.js';

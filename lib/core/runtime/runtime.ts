@@ -8,15 +8,15 @@ import type {
 import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
 import { RequestStateCodec } from '../protocol/request-state.codec.js';
 import { resultMetaOf } from '../protocol/outcomes.js';
-import { serializedOnce } from '../protocol/serialized-message.js';
+import { serializedOnce } from '../wire/serialized-message.js';
 import { InMemoryUsedTokenStore } from '../session/used-token.store.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import {
   LEGACY_VERSIONS,
   MODERN_VERSIONS,
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
-} from '../protocol/protocol-version.js';
+} from '../wire/protocol-version.js';
 import type { CatalogList } from '../router/catalog-list.js';
 import type { DispatchOptions } from '../router/dispatch-options.interface.js';
 import type { DispatchOutcome } from '../router/dispatch-outcome.type.js';
@@ -25,7 +25,7 @@ import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator } from '../schema/schema-validator.interface.js';
 import { checkCacheHint, type CacheHint } from './cache-hint.interface.js';
 import { checkExtensions, mergeCapabilities } from './capabilities.js';
-import { SKILLS_EXTENSION } from '../skills/skill-constants.js';
+import { SKILLS_EXTENSION } from '../wire/skill-constants.js';
 import { encodeCapabilities, encodeImplementation } from './definition.encoder.js';
 import { buildListings, type CatalogListing } from './catalog-listing.js';
 import {

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 
 /** A JSON Schema object, as MCP carries it. @publicApi */
 export type JsonSchema = JsonObject;

@@ -1,6 +1,6 @@
 import type { Implementation, LoggingLevel } from '../components/call-context.interface.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
-import type { ProtocolVersion } from '../protocol/protocol-version.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import type { ProtocolVersion } from '../wire/protocol-version.js';
 
 /**
  * What the server remembers of an initialize-era session.

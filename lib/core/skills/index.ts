@@ -1,12 +1,3 @@
-export {
-  DIRECTORY_MIME_TYPE,
-  SKILLS_EXTENSION,
-  SKILL_LIMITS,
-  SKILL_MANIFEST,
-  SKILL_MANIFEST_MIME_TYPE,
-  SKILL_MANIFEST_SUFFIX,
-  SKILL_SCHEME,
-} from './skill-constants.js';
 export type { SkillFile, SkillFiles } from './skill-files.js';
 export { readManifestFrontmatter, type SkillFrontmatter } from './skill-frontmatter.js';
 export {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { SKILL_MANIFEST } from './skill-constants.js';
+import { SKILL_MANIFEST } from '../wire/skill-constants.js';
 import { loadSkills, readSkillDirectory } from './skill-directory.js';
 
 const manifest = (name: string) =>

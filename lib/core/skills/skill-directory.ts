@@ -3,7 +3,7 @@ import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { ComponentHooks } from '../components/component-hooks.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { SKILL_LIMITS, SKILL_MANIFEST } from './skill-constants.js';
+import { SKILL_LIMITS, SKILL_MANIFEST } from '../wire/skill-constants.js';
 import type { SkillFiles } from './skill-files.js';
 import { defineSkill, type Skill } from './skill.js';
 

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { SKILL_LIMITS, SKILL_MANIFEST, SKILL_MANIFEST_MIME_TYPE } from './skill-constants.js';
+import { SKILL_LIMITS, SKILL_MANIFEST, SKILL_MANIFEST_MIME_TYPE } from '../wire/skill-constants.js';
 import { SkillDefinitionError } from './skill-frontmatter.js';
 
 /** One file of a skill with its mime type given, instead of one guessed from its extension. @publicApi */

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { isJsonObject } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { findNonJson } from '../results/json-value.js';
-import { RESERVED_METADATA_PREFIX } from './skill-constants.js';
+import { RESERVED_METADATA_PREFIX } from '../wire/skill-constants.js';
 
 let yamlModule: typeof Yaml | undefined;
 

@@ -3,8 +3,8 @@ import type { ResourceComponent } from '../components/resource.interface.js';
 import { fingerprintOf } from '../pagination/cursor.codec.js';
 import type { Router } from '../router/router.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { SKILL_ENTRY, SKILL_SCHEME } from './skill-constants.js';
-import type { SkillEntry } from './skill.js';
+import { SKILL_SCHEME } from '../wire/skill-constants.js';
+import { SKILL_ENTRY, type SkillEntry } from './skill.js';
 
 /** One direct child of a directory: a file (with its resource) or a subdirectory. @internal */
 export interface DirectoryChild {

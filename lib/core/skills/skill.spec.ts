@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import type { CallContext } from '../components/call-context.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import { Router } from '../router/router.js';
-import { SKILL_LIMITS, SKILL_MANIFEST } from './skill-constants.js';
+import { SKILL_LIMITS, SKILL_MANIFEST } from '../wire/skill-constants.js';
 import { splitManifest } from './skill-frontmatter.js';
 import { defineSkill, registerSkills, skillResources, type SkillSource } from './skill.js';
 

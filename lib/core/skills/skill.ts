@@ -1,16 +1,11 @@
 import type { ComponentHooks } from '../components/component-hooks.interface.js';
 import type { ResourceComponent, ResourceDefinition } from '../components/resource.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { ResourceContent, type ResourceContents } from '../results/resource-result.js';
 import { Result } from '../results/result.js';
 import type { Router } from '../router/router.js';
-import {
-  SKILL_ENTRY,
-  SKILL_MANIFEST,
-  SKILL_MANIFEST_SUFFIX,
-  SKILL_SCHEME,
-} from './skill-constants.js';
+import { SKILL_MANIFEST, SKILL_MANIFEST_SUFFIX, SKILL_SCHEME } from '../wire/skill-constants.js';
 import { prepareFiles, type PreparedFile, type SkillFile, type SkillFiles } from './skill-files.js';
 import {
   parseFrontmatter,
@@ -19,6 +14,9 @@ import {
   splitManifest,
   type SkillFrontmatter,
 } from './skill-frontmatter.js';
+
+/** Where a skill's manifest resource carries the skill's listing entry. @internal */
+export const SKILL_ENTRY = Symbol.for('snodo.skillEntry');
 
 /**
  * What a skill is made of: its files (the manifest at the root, with or without its frontmatter

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { CallContext } from '../components/call-context.interface.js';
 import { serverMethods } from '../extensions/server-methods.js';
 import type { Exchange } from '../protocol/exchange.js';
-import { classifyMessage } from '../protocol/json-rpc.parser.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { classifyMessage } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
 import { Router } from '../router/router.js';
 import { Runtime } from '../runtime/runtime.js';
-import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../protocol/protocol-version.js';
-import { SKILLS_EXTENSION, SKILL_MANIFEST } from './skill-constants.js';
+import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../wire/protocol-version.js';
+import { SKILLS_EXTENSION, SKILL_MANIFEST } from '../wire/skill-constants.js';
 import { defineSkill, registerSkills, type Skill } from './skill.js';
 
 const manifest = (name: string, description = `The ${name} skill`) =>

@@ -1,10 +1,10 @@
 import { MESSAGES } from '../errors/messages.constant.js';
 import type { ServerExtension } from '../extensions/server-extension.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import { RESOURCES_DIRECTORY_READ } from './methods/resources-directory-read.js';
 import { SKILLS_GET } from './methods/skills-get.js';
 import { SKILLS_LIST } from './methods/skills-list.js';
-import { SKILLS_EXTENSION } from './skill-constants.js';
+import { SKILLS_EXTENSION } from '../wire/skill-constants.js';
 
 /**
  * The settings of the skills extension, as the `extensions` option gives them and

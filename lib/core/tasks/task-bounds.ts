@@ -1,7 +1,7 @@
-import { ErrorCode } from '../errors/error-code.enum.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
-import { SnodoError, type JsonRpcErrorObject } from '../errors/snodo.error.js';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import type { JsonObject, JsonRpcErrorObject } from '../wire/json-rpc.type.js';
 import { jsonBytes } from './task.js';
 import type { TaskLimitError } from './task-store.interface.js';
 import type { ResolvedTasksOptions } from './tasks-options.js';

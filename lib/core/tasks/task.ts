@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
-import type { JsonObject } from '../protocol/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { InputRequest } from '../protocol/input-required.js';
-import type { ProtocolVersion } from '../protocol/protocol-version.js';
+import type { ProtocolVersion } from '../wire/protocol-version.js';
 
 /** The id of the tasks extension (SEP-2663). @publicApi */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

@@ -1,5 +1,5 @@
 import type { CallContext } from '../components/call-context.interface.js';
-import { MODERN_PROTOCOL_VERSION } from '../protocol/protocol-version.js';
+import { MODERN_PROTOCOL_VERSION } from '../wire/protocol-version.js';
 
 /**
  * A call context for unit tests of the core: asks nothing of any client, sends nothing.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
 import { MESSAGES } from '../../core/index.js';
-import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
+import { nestsDeeperThan } from '../../core/wire/json-depth.js';
 import { bracketText, splitAt, splitTextAt } from '../../../test/helpers/byte-chunks.js';
 import { BODY_TOO_DEEP, BodyWatch, watchBody, type WatchOutcome } from './body-watch.js';
 

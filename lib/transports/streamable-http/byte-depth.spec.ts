@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { nestsDeeperThan } from '../../core/protocol/json-depth.js';
+import { nestsDeeperThan } from '../../core/wire/json-depth.js';
 import { DepthScan } from './byte-depth.js';
 import { bracketText, splitAt } from '../../../test/helpers/byte-chunks.js';
 

@@ -1,9 +1,13 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { readImplementation } from '../envelope.js';
-import { isJsonObject } from '../json-rpc.parser.js';
+import { isJsonObject } from '../../wire/json-rpc.parser.js';
 import { errorOutcome, resultOutcome } from '../outcomes.js';
-import { LEGACY_VERSIONS, MODERN_VERSIONS, type ProtocolVersion } from '../protocol-version.js';
+import {
+  LEGACY_VERSIONS,
+  MODERN_VERSIONS,
+  type ProtocolVersion,
+} from '../../wire/protocol-version.js';
 import type { NotificationMethod, RequestMethod } from './method-descriptor.js';
 
 /**

@@ -3,8 +3,8 @@ import type { SnodoError } from '../../errors/snodo.error.js';
 import type { NotificationHub } from '../../notifications/notification-hub.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { Exchange, HandleOutcome } from '../exchange.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../json-rpc.type.js';
-import type { ProtocolVersion } from '../protocol-version.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../wire/json-rpc.type.js';
+import type { ProtocolVersion } from '../../wire/protocol-version.js';
 
 /**
  * What a request says about its client: per request in 2026-07-28 (`_meta`), per session before.

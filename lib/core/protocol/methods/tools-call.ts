@@ -5,9 +5,9 @@ import type { DispatchOutcome } from '../../router/dispatch-outcome.type.js';
 import type { HandleOutcome } from '../exchange.js';
 import { statusOf } from '../outcomes.js';
 import { checkParamHeaders } from '../param-headers.js';
-import { PROTOCOL_VERSIONS, REVISIONS } from '../protocol-version.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../../wire/protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
-import { ErrorCode } from '../../errors/error-code.enum.js';
+import { ErrorCode } from '../../wire/error-code.enum.js';
 import type { ToolRequestCheck } from '../../router/tool-call.js';
 import { encodeToolResult } from '../../results/content.encoder.js';
 

@@ -1,11 +1,11 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { fingerprintOf, paginate } from '../../pagination/cursor.codec.js';
-import type { JsonObject } from '../../protocol/json-rpc.type.js';
+import type { JsonObject } from '../../wire/json-rpc.type.js';
 import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
-import { MODERN_VERSIONS } from '../../protocol/protocol-version.js';
+import { MODERN_VERSIONS } from '../../wire/protocol-version.js';
 import { encodeResourceDefinition } from '../../runtime/definition.encoder.js';
-import { DIRECTORY_MIME_TYPE } from '../skill-constants.js';
+import { DIRECTORY_MIME_TYPE } from '../../wire/skill-constants.js';
 import { skillIndexOf, SkillVisibility, type DirectoryChild } from '../skill-index.js';
 import { skillsCacheHint } from './skills-list.js';
 

@@ -1,12 +1,12 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { fingerprintOf, paginate } from '../../pagination/cursor.codec.js';
-import type { JsonObject } from '../../protocol/json-rpc.type.js';
+import type { JsonObject } from '../../wire/json-rpc.type.js';
 import { pageKey, preparedPages } from '../../protocol/methods/list-pages.js';
 import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
 import { modernBody, resultOutcome } from '../../protocol/outcomes.js';
-import { MODERN_VERSIONS } from '../../protocol/protocol-version.js';
-import { serializedOnce } from '../../protocol/serialized-message.js';
+import { MODERN_VERSIONS } from '../../wire/protocol-version.js';
+import { serializedOnce } from '../../wire/serialized-message.js';
 import { skillIndexOf, SkillVisibility } from '../skill-index.js';
 import type { SkillEntry } from '../skill.js';
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import type { HandleOutcome } from '../../protocol/exchange.js';
 import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
-import { MODERN_VERSIONS } from '../../protocol/protocol-version.js';
+import { MODERN_VERSIONS } from '../../wire/protocol-version.js';
 import type { TaskManager } from '../task-manager.js';
 import { TASKS_EXTENSION, viewOf, type TaskMethod, type TaskRecord } from '../task.js';
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
-import { isJsonObject } from '../../protocol/json-rpc.parser.js';
+import { isJsonObject } from '../../wire/json-rpc.parser.js';
 import type { RequestMethod } from '../../protocol/methods/method-descriptor.js';
 import type { TaskManager } from '../task-manager.js';
 import type { TaskMethod } from '../task.js';

@@ -1,9 +1,14 @@
-import { ErrorCode } from '../errors/error-code.enum.js';
-import { MESSAGES } from '../errors/messages.constant.js';
-import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
-import type { InboundBatch, InboundMessage, JsonObject, JsonRpcId } from './json-rpc.type.js';
+import { ErrorCode } from './error-code.enum.js';
+import type {
+  InboundBatch,
+  InboundMessage,
+  JsonObject,
+  JsonRpcErrorObject,
+  JsonRpcId,
+} from './json-rpc.type.js';
 import { exactIntegerId, type IdSource } from './id-tokens.js';
 import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
+import { WIRE_MESSAGES } from './wire.messages.js';
 
 type OneMessage = Exclude<InboundMessage, InboundBatch>;
 
@@ -38,18 +43,18 @@ function readId(value: unknown, source?: IdSource, index = 0): JsonRpcId | undef
  */
 export function classifyMessage(value: unknown, source?: IdSource): InboundMessage {
   if (!Array.isArray(value)) return classifyOne(value, source, 0);
-  if (value.length === 0) return invalid(MESSAGES.EMPTY_BATCH, undefined);
+  if (value.length === 0) return invalid(WIRE_MESSAGES.EMPTY_BATCH, undefined);
   return { kind: 'batch', items: value.map((item, index) => classifyOne(item, source, index)) };
 }
 
 /** One message, not a batch (an array inside a batch is invalid). */
 function classifyOne(value: unknown, source: IdSource | undefined, index: number): OneMessage {
-  if (Array.isArray(value)) return invalid(MESSAGES.NESTED_BATCH, undefined);
-  if (!isJsonObject(value)) return invalid(MESSAGES.NOT_AN_OBJECT, undefined);
+  if (Array.isArray(value)) return invalid(WIRE_MESSAGES.NESTED_BATCH, undefined);
+  if (!isJsonObject(value)) return invalid(WIRE_MESSAGES.NOT_AN_OBJECT, undefined);
   const hasId = 'id' in value && value.id !== undefined;
   const id = readId(value.id, source, index);
-  if (value.jsonrpc !== '2.0') return invalid(MESSAGES.WRONG_JSONRPC, id);
-  if (hasId && id === undefined) return invalid(MESSAGES.BAD_ID, undefined);
+  if (value.jsonrpc !== '2.0') return invalid(WIRE_MESSAGES.WRONG_JSONRPC, id);
+  if (hasId && id === undefined) return invalid(WIRE_MESSAGES.BAD_ID, undefined);
   if (!('method' in value) && ('result' in value || 'error' in value)) {
     const result = isJsonObject(value.result) ? value.result : undefined;
     const error = isJsonObject(value.error)
@@ -63,10 +68,10 @@ function classifyOne(value: unknown, source: IdSource | undefined, index: number
     };
   }
   if (typeof value.method !== 'string' || value.method.length === 0) {
-    return invalid(MESSAGES.MISSING_METHOD, id);
+    return invalid(WIRE_MESSAGES.MISSING_METHOD, id);
   }
   if (value.params !== undefined && !isJsonObject(value.params)) {
-    return invalid(MESSAGES.BAD_PARAMS, id);
+    return invalid(WIRE_MESSAGES.BAD_PARAMS, id);
   }
   const params = value.params;
   if (id === undefined) {
@@ -96,7 +101,7 @@ export function classifyParsed(
 ): InboundMessage {
   if (valueNestsDeeperThan(value, maxDepth)) {
     const id = isJsonObject(value) ? readId(value.id, source) : undefined;
-    return invalid(MESSAGES.TOO_DEEP(maxDepth), id);
+    return invalid(WIRE_MESSAGES.TOO_DEEP(maxDepth), id);
   }
   return classifyMessage(value, source);
 }
@@ -108,13 +113,13 @@ export function classifyParsed(
  */
 export function parseMessage(text: string, maxDepth = DEFAULT_MAX_DEPTH): InboundMessage {
   if (nestsDeeperThan(text, maxDepth)) {
-    return invalid(MESSAGES.TOO_DEEP(maxDepth), topLevelId(text));
+    return invalid(WIRE_MESSAGES.TOO_DEEP(maxDepth), topLevelId(text));
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return invalid(MESSAGES.PARSE_ERROR, undefined, ErrorCode.ParseError);
+    return invalid(WIRE_MESSAGES.PARSE_ERROR, undefined, ErrorCode.ParseError);
   }
   return classifyMessage(value, text);
 }

@@ -6,7 +6,7 @@ import { Runtime } from '../runtime/runtime.js';
 import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import { classifyMessage } from './json-rpc.parser.js';
 import type { JsonObject, JsonRpcResponse } from './json-rpc.type.js';
-import { ProtocolHandler } from './protocol-handler.js';
+import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { serializeMessage, serializedOnce } from './serialized-message.js';
 
 const tools: ToolComponent[] = Array.from({ length: 5 }, (_, i) => ({

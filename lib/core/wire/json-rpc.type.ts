@@ -1,4 +1,3 @@
-import type { JsonRpcErrorObject } from '../errors/snodo.error.js';
 import type { ExactNumberId } from './id-tokens.js';
 
 /**
@@ -7,6 +6,13 @@ import type { ExactNumberId } from './id-tokens.js';
  * @publicApi
  */
 export type JsonRpcId = string | number | ExactNumberId;
+
+/** The JSON-RPC error object as it travels on the wire. @publicApi */
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
 
 /** A JSON object. @publicApi */
 export type JsonObject = Record<string, unknown>;

@@ -1,7 +1,8 @@
 /**
  * The facts of the skills extension (SEP-2640,
- * https://modelcontextprotocol.io/seps/2640-skills-extension) that every file of it shares. This
- * file imports nothing, so that any layer of the core may read it.
+ * https://modelcontextprotocol.io/seps/2640-skills-extension) that every file of it shares, and
+ * that the core's messages name. In the wire layer, which imports nothing else of the core, so that
+ * any layer of the core may read them.
  */
 
 /** The id of the skills extension, the key of its settings under `capabilities.extensions`. @publicApi */
@@ -31,6 +32,3 @@ export const SKILL_LIMITS = Object.freeze({ maxFiles: 512, maxBytes: 16 * 1024 *
 
 /** The prefix of frontmatter `metadata` keys reserved for MCP extensions. @internal */
 export const RESERVED_METADATA_PREFIX = 'io.modelcontextprotocol/';
-
-/** Where a skill's manifest resource carries the skill's listing entry. @internal */
-export const SKILL_ENTRY = Symbol.for('snodo.skillEntry');

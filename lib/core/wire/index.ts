@@ -1,0 +1,39 @@
+export {
+  LEGACY_VERSIONS,
+  LATEST_LEGACY_VERSION,
+  META_KEYS,
+  REVISIONS,
+  type RevisionFeatures,
+  MODERN_PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  isModernVersion,
+  isSupportedVersion,
+  type ProtocolEra,
+  type ProtocolVersion,
+} from './protocol-version.js';
+export type {
+  InboundBatch,
+  InboundMessage,
+  JsonObject,
+  JsonRpcErrorObject,
+  JsonRpcErrorResponse,
+  JsonRpcId,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcResultResponse,
+} from './json-rpc.type.js';
+export { classifyMessage, classifyParsed, isJsonObject, parseMessage } from './json-rpc.parser.js';
+export { ErrorCode } from './error-code.enum.js';
+export { ExactNumberId, type IdSource } from './id-tokens.js';
+export { decodeHeaderValue } from './header-value.js';
+export { serializeMessage } from './serialized-message.js';
+export {
+  DIRECTORY_MIME_TYPE,
+  SKILLS_EXTENSION,
+  SKILL_LIMITS,
+  SKILL_MANIFEST,
+  SKILL_MANIFEST_MIME_TYPE,
+  SKILL_MANIFEST_SUFFIX,
+  SKILL_SCHEME,
+} from './skill-constants.js';
