@@ -23,4 +23,14 @@ describe('encodeHeaderValue()', () => {
     expect(encodeHeaderValue(value)).toBe(base64(value));
     expect(decodeHeaderValue(encodeHeaderValue(value))).toBe(value);
   });
+
+  it("should encode without Node's Buffer, as in a browser", () => {
+    const buffer = globalThis.Buffer;
+    Reflect.deleteProperty(globalThis, 'Buffer');
+    try {
+      expect(encodeHeaderValue('café')).toBe('=?base64?Y2Fmw6k=?=');
+    } finally {
+      globalThis.Buffer = buffer;
+    }
+  });
 });
