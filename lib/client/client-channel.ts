@@ -18,6 +18,10 @@ export interface SendHints {
   readonly headers?: RequestHeaders;
   /** The `Mcp-Param-*` headers of a `tools/call` (lower-case names, encoded values). */
   readonly paramHeaders?: Readonly<Record<string, string>>;
+  /** Aborting it cancels the request: over HTTP its connection is closed. */
+  readonly signal?: AbortSignal;
+  /** What answers the server's messages on this request's stream, in place of the bound one. */
+  readonly inbound?: InboundHandler;
 }
 
 /**
@@ -75,6 +79,7 @@ export class InProcessChannel implements ClientChannel {
       transport: 'in-process',
       session: this.session,
       request: { headers: { ...hints?.headers } },
+      signal: hints?.signal,
     });
     if (outcome.openSession !== undefined) {
       this.session = { ...outcome.openSession, id: 'in-process', initialized: false };

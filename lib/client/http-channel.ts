@@ -151,7 +151,7 @@ export class HttpChannel implements ClientChannel {
     if (typeof message.method === 'string') headers['mcp-method'] = message.method;
     if (hints.name !== undefined) headers['mcp-name'] = encodeHeaderValue(hints.name);
     Object.assign(headers, hints.paramHeaders);
-    return this.request('POST', headers, JSON.stringify(message));
+    return this.request('POST', headers, JSON.stringify(message), hints.signal);
   }
 
   private async request(
@@ -163,6 +163,7 @@ export class HttpChannel implements ClientChannel {
     try {
       return await this.fetch(this.url, { method, headers, body, signal });
     } catch (error) {
+      if (signal?.aborted === true) throw signal.reason;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const reason = cause?.code ?? cause?.message ?? (error as Error).message;
       throw new SnodoClientError(CLIENT_MESSAGES.UNREACHABLE(this.url, reason));
@@ -196,13 +197,14 @@ export class HttpChannel implements ClientChannel {
 
   /**
    * What to do with a message of the server on a stream: a request is answered with a POST of
-   * the response, a notification handed to the inbound handler.
+   * the response, a notification handed to the inbound handler (the request's own, if it has one).
    */
   private onMessage(hints: SendHints, during: string | undefined) {
+    const inbound = hints.inbound ?? this.inbound;
     return async (message: JsonObject): Promise<void> => {
-      if (this.inbound === undefined) return;
-      if (!('id' in message)) return this.inbound.notification(message);
-      const answer = await this.inbound.request(message, during);
+      if (inbound === undefined) return;
+      if (!('id' in message)) return inbound.notification(message);
+      const answer = await inbound.request(message, during);
       await this.answer(answer, hints);
     };
   }

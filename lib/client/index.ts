@@ -5,7 +5,7 @@ export { readCatalog, renderCatalog, type CatalogSnapshot } from './catalog/inde
 export type { ToolStart, WaitForTaskOptions } from './task-polling.js';
 export type { SkillFileContents } from './skill-requests.js';
 export type { HttpClientOptions, ServerInteractionOptions } from './client-options.js';
-export type { ServerNotification } from './client-requests.js';
+export type { RequestOptions, ServerNotification } from './client-requests.js';
 export type { InputRoundOptions } from './input-rounds.js';
 export type { ReconnectionOptions } from './response-stream.js';
 export type {

@@ -15,7 +15,7 @@ import {
 } from '../core/index.js';
 import { InProcessChannel, type ClientChannel } from './client-channel.js';
 import type { HttpClientOptions, ServerInteractionOptions } from './client-options.js';
-import { ClientRequests } from './client-requests.js';
+import { ClientRequests, type RequestOptions } from './client-requests.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { HttpChannel } from './http-channel.js';
 import { OAuthAuthorizer } from './oauth/oauth-authorizer.js';
@@ -197,10 +197,20 @@ export class SnodoClient {
     return this.listAll('prompts/list', 'prompts');
   }
 
-  /** `tools/call`. A tool that fails answers `isError: true`; it is not thrown. */
-  async callTool(name: string, args: JsonObject = {}): Promise<CallToolResult & JsonObject> {
-    return (await this.request('tools/call', { name, arguments: args })) as CallToolResult &
-      JsonObject;
+  /**
+   * `tools/call`. A tool that fails answers `isError: true`; it is not thrown. `options` can
+   * cancel it and hear its progress (see {@link request}).
+   */
+  async callTool(
+    name: string,
+    args: JsonObject = {},
+    options?: RequestOptions,
+  ): Promise<CallToolResult & JsonObject> {
+    return (await this.request(
+      'tools/call',
+      { name, arguments: args },
+      options,
+    )) as CallToolResult & JsonObject;
   }
 
   /**
@@ -292,13 +302,21 @@ export class SnodoClient {
 
   /**
    * Sends any request, with the 2026-07-28 envelope or in the initialize session. In 2026-07-28,
-   * the input requests of an `input_required` result are answered with `options.handlers` and
-   * the request is sent again with the answers, until its result is complete.
+   * the input requests of an `input_required` result are answered with the handlers and the
+   * request is sent again with the answers, until its result is complete. `options` gives this
+   * request a signal that cancels it, and a listener and handlers of its own. A `tools/list`
+   * page it reads teaches the client the `x-mcp-header` arguments of its tools, as
+   * {@link listTools} does (without leaving any out).
    * @throws {SnodoError} when the server answers with a JSON-RPC error.
    * @throws {TypeError} when the `headers` function returns headers that cannot be sent.
+   * @throws the signal's reason when `options.signal` aborts.
    */
-  request(method: string, params: JsonObject = {}): Promise<JsonObject> {
-    return this.requests.request(method, params);
+  request(
+    method: string,
+    params: JsonObject = {},
+    options: RequestOptions = {},
+  ): Promise<JsonObject> {
+    return this.requests.request(method, params, options);
   }
 
   /** A request of the tasks extension: the extension is declared for it (2026-07-28). */

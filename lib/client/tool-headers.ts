@@ -36,7 +36,7 @@ export class ToolHeaders {
   constructor(private readonly warn: (message: string) => void) {}
 
   /** The tools whose annotations are valid, remembering their header parameters. */
-  keepValid<T extends ListedTool>(tools: readonly T[]): T[] {
+  keepValid<T extends ListedTool>(tools: readonly T[], warn = this.warn): T[] {
     return tools.filter((tool) => {
       try {
         const schema = isJsonObject(tool.inputSchema) ? tool.inputSchema : {};
@@ -44,10 +44,23 @@ export class ToolHeaders {
         return true;
       } catch (error) {
         this.params.delete(tool.name);
-        this.warn(CLIENT_MESSAGES.INVALID_TOOL_HEADERS(tool.name, (error as Error).message));
+        warn(CLIENT_MESSAGES.INVALID_TOOL_HEADERS(tool.name, (error as Error).message));
         return false;
       }
     });
+  }
+
+  /**
+   * Remembers the header parameters of the tools of a `tools/list` page sent as a plain request
+   * (the list itself is left as it is): those whose annotations break the rules are forgotten,
+   * without a warning, as `keepValid` would leave them out.
+   */
+  remember(tools: unknown): void {
+    if (!Array.isArray(tools)) return;
+    const listed = tools.filter(
+      (tool): tool is ListedTool => isJsonObject(tool) && typeof tool.name === 'string',
+    );
+    this.keepValid(listed, () => undefined);
   }
 
   /** Whether the tool was listed (its annotations are known). */
