@@ -38,6 +38,18 @@ const request = (id: number, method: string, params: JsonObject = {}) => ({
 });
 
 describe('HttpChannel', () => {
+  it("should call fetch as a plain function, as a browser's fetch wants", async () => {
+    // A browser's fetch throws "Illegal invocation" when it is called as a method of an object.
+    function browserFetch(this: unknown): Promise<Response> {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      return Promise.resolve(json({ jsonrpc: '2.0', id: 1, result: {} }));
+    }
+    const channel = new HttpChannel('http://mcp.test/mcp', { fetch: browserFetch });
+    expect(await channel.send(request(1, 'tools/list'), { protocolVersion: '2026-07-28' })).toEqual(
+      { jsonrpc: '2.0', id: 1, result: {} },
+    );
+  });
+
   it('should send the standard headers, keep the session of initialize, and read a JSON answer', async () => {
     const { fetch, sent } = fakeFetch((_sent, index) =>
       json({ jsonrpc: '2.0', id: index + 1, result: {} }, { 'mcp-session-id': 'sess-1' }),

@@ -55,7 +55,9 @@ export class HttpChannel implements ClientChannel {
     private readonly url: string,
     private readonly options: HttpChannelOptions = {},
   ) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    // Called as a plain function: a browser's fetch refuses to run as a method of another object.
+    const given = options.fetch;
+    this.fetch = (input, init) => (given ?? globalThis.fetch)(input, init);
   }
 
   bind(inbound: InboundHandler): void {
