@@ -103,7 +103,7 @@ const STAGES = [
   ],
   [
     'Snodo: protocol handler, envelope, method',
-    (url) => snodo(url, 'core/protocol|core/protocol/methods'),
+    (url) => snodo(url, 'core/(?:protocol|methods|exchange|wire)'),
   ],
   [
     'Snodo: router, validation, handler, result',

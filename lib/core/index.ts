@@ -4,7 +4,6 @@
  */
 export * from './wire/index.js';
 export * from './errors/index.js';
-export * from './protocol/index.js';
 export * from './components/index.js';
 export * from './results/index.js';
 export * from './router/index.js';
@@ -21,5 +20,8 @@ export * from './rate-limit/index.js';
 export * from './limits/index.js';
 export * from './auth/index.js';
 export * from './extensions/index.js';
-export * from './tasks/index.js';
+export * from './task-store/index.js';
 export * from './skills/index.js';
+export * from './exchange/index.js';
+export * from './methods/index.js';
+export * from './protocol/index.js';

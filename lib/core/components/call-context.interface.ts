@@ -1,7 +1,7 @@
 import type { AuthInfo } from '../auth/auth-info.interface.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { ProtocolEra, ProtocolVersion } from '../wire/protocol-version.js';
-import type { InputRequest } from '../protocol/input-required.js';
+import type { InputRequest } from './input-required.js';
 
 /** The name and version a client or server gives of itself. @publicApi */
 export interface Implementation {

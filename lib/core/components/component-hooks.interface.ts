@@ -1,5 +1,5 @@
 import type { SnodoError } from '../errors/snodo.error.js';
-import type { AuthorizationPhase, ComponentRef } from '../router/authorization-policy.interface.js';
+import type { AuthorizationPhase, ComponentRef } from './authorization-policy.interface.js';
 import type { CallContext } from './call-context.interface.js';
 
 /** What a component does when it runs. @publicApi */

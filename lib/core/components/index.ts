@@ -29,3 +29,10 @@ export type {
   ComponentOperation,
 } from './component-hooks.interface.js';
 export type { Tagged } from './tagged.interface.js';
+export type {
+  AuthorizationPhase,
+  AuthorizationPolicy,
+  ComponentRef,
+} from './authorization-policy.interface.js';
+export { isInputRequired, type InputRequest } from './input-required.js';
+export { isThenable } from './thenable.js';

@@ -5,7 +5,7 @@ import type { CallContext } from './call-context.interface.js';
 import type { ComponentHooks } from './component-hooks.interface.js';
 import type { Tagged } from './tagged.interface.js';
 import type { Completable } from './prompt.interface.js';
-import type { CacheHint } from '../runtime/cache-hint.interface.js';
+import type { CacheHint } from '../results/cache-hint.interface.js';
 import type { Icon } from './tool.interface.js';
 
 /**

@@ -1,4 +1,4 @@
-import { checkParamHeaders } from '../protocol/param-headers.js';
+import { checkParamHeaders } from '../methods/param-headers.js';
 import { collectHeaderParams, type HeaderParam } from './x-mcp-header.js';
 
 const schema = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { ClientState, MethodDescriptor } from '../protocol/methods/method-descriptor.js';
+import type { ClientState, MethodDescriptor } from '../methods/method-descriptor.js';
 
 /**
  * An MCP extension the server implements (SEP-2133): advertised under `capabilities.extensions`

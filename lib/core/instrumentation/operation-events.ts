@@ -1,5 +1,5 @@
 import { tracingChannel } from 'node:diagnostics_channel';
-import type { HandleOutcome } from '../protocol/exchange.js';
+import type { HandleOutcome } from '../exchange/exchange.js';
 import type { JsonObject, JsonRpcRequest } from '../wire/json-rpc.type.js';
 
 /** The name of the tracing channel every dispatched operation is traced on. @publicApi */

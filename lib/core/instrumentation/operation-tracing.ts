@@ -1,4 +1,4 @@
-import type { HandleOutcome } from '../protocol/exchange.js';
+import type { HandleOutcome } from '../exchange/exchange.js';
 import {
   operationChannel,
   settle,

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { ListKind } from '../router/catalog-list.js';
+import type { ListKind } from '../pagination/catalog-list.js';
 
 /**
  * What instances tell each other: a resource changed, a catalog did, or a task (of the tasks

@@ -4,7 +4,7 @@ import {
   InMemorySubscriptionStore,
   type SubscriptionStore,
 } from './subscription-store.interface.js';
-import type { ListKind } from '../router/catalog-list.js';
+import type { ListKind } from '../pagination/catalog-list.js';
 
 /** The meta key that ties a 2026-07-28 notification to its listen request. @publicApi */
 export const SUBSCRIPTION_ID_META = 'io.modelcontextprotocol/subscriptionId';

@@ -1,8 +1,8 @@
-import { LOGGING_LEVELS, type Implementation } from '../components/call-context.interface.js';
+import { LOGGING_LEVELS } from '../components/call-context.interface.js';
 import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import type { Exchange, HandleOutcome, StandardHeaders } from './exchange.js';
+import type { Exchange, HandleOutcome, StandardHeaders } from '../exchange/exchange.js';
 import { decodeHeaderValue } from '../wire/header-value.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type {
@@ -12,9 +12,13 @@ import type {
   JsonRpcNotification,
   JsonRpcRequest,
 } from '../wire/json-rpc.type.js';
-import { RequestClient, type ClientState } from './methods/method-descriptor.js';
-import type { MethodTable } from './methods/method-table.js';
-import { errorOutcome, headerError } from './outcomes.js';
+import {
+  RequestClient,
+  readImplementation,
+  type ClientState,
+} from '../methods/method-descriptor.js';
+import type { MethodTable } from '../methods/method-table.js';
+import { errorOutcome, headerError } from '../exchange/outcomes.js';
 import { META_KEYS, isModernVersion, type ProtocolVersion } from '../wire/protocol-version.js';
 
 const LOG_LEVELS = new Set<string>(LOGGING_LEVELS);
@@ -132,13 +136,6 @@ const unsupported = (
     }),
     400,
   );
-
-/** A client's `Implementation`, when the value is one. @internal */
-export function readImplementation(value: unknown): Implementation | undefined {
-  return isJsonObject(value) && typeof value.name === 'string' && typeof value.version === 'string'
-    ? (value as Implementation)
-    : undefined;
-}
 
 /**
  * Checks `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` of a 2026-07-28 HTTP request

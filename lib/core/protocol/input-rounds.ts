@@ -1,11 +1,11 @@
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import type { HandleOutcome } from './exchange.js';
-import { InputRequiredSignal } from './input-required.js';
+import type { HandleOutcome } from '../exchange/exchange.js';
+import { InputRequiredSignal } from '../components/input-required.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { RequestMethod } from './methods/method-descriptor.js';
-import { digestOf, type StateBinding } from './request-state.codec.js';
+import type { RequestMethod } from '../methods/method-descriptor.js';
+import { digestOf, type StateBinding } from '../session/request-state.codec.js';
 import type { ServedRequest } from './served-request.js';
 
 /**

@@ -5,10 +5,10 @@ import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 import { classifyMessage } from '../wire/json-rpc.parser.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { Exchange, StandardHeaders } from './exchange.js';
+import type { Exchange, StandardHeaders } from '../exchange/exchange.js';
 import { ProtocolHandler } from './protocol-handler.js';
-import { METHODS, MethodTable } from './methods/index.js';
-import type { RequestMethod } from './methods/method-descriptor.js';
+import { METHODS, MethodTable } from '../methods/index.js';
+import type { RequestMethod } from '../methods/method-descriptor.js';
 import { PROTOCOL_VERSIONS } from '../wire/protocol-version.js';
 
 const echo: ToolComponent = {

@@ -6,7 +6,7 @@ import { isObserved, traceOperation } from '../instrumentation/operation-tracing
 import type { NotificationHub } from '../notifications/notification-hub.js';
 import type { Runtime, RuntimeSource } from '../runtime/runtime.js';
 import { claimsModernByHeader, readModernEnvelope } from './envelope.js';
-import type { Exchange, HandleOutcome } from './exchange.js';
+import type { Exchange, HandleOutcome } from '../exchange/exchange.js';
 import { serveWithInputRounds } from './input-rounds.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type {
@@ -20,10 +20,10 @@ import {
   RequestClient,
   type ClientState,
   type RequestMethod,
-} from './methods/method-descriptor.js';
-import { serverMethods } from '../extensions/server-methods.js';
-import type { MethodTable } from './methods/method-table.js';
-import { ACCEPTED, errorOutcome } from './outcomes.js';
+} from '../methods/method-descriptor.js';
+import { serverMethods } from './server-methods.js';
+import type { MethodTable } from '../methods/method-table.js';
+import { ACCEPTED, errorOutcome } from '../exchange/outcomes.js';
 import {
   LATEST_LEGACY_VERSION,
   META_KEYS,
@@ -31,7 +31,7 @@ import {
   type ProtocolVersion,
 } from '../wire/protocol-version.js';
 import { ServedRequest } from './served-request.js';
-import { isThenable } from './thenable.js';
+import { isThenable } from '../components/thenable.js';
 import { isStoreUnavailable } from '../session/store-unavailable.error.js';
 import type { SessionRecord } from '../session/session-record.interface.js';
 

@@ -3,11 +3,11 @@ import { ErrorCode } from '../wire/error-code.enum.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import type { NotificationHub } from '../notifications/notification-hub.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { createCallContext } from './call-context.factory.js';
-import type { Exchange, HandleOutcome } from './exchange.js';
+import { createCallContext } from '../methods/call-context.factory.js';
+import type { Exchange, HandleOutcome } from '../exchange/exchange.js';
 import type { JsonObject, JsonRpcRequest } from '../wire/json-rpc.type.js';
-import type { ClientState, MethodCall } from './methods/method-descriptor.js';
-import { errorOutcome, modernBody, resultOutcome, statusOf } from './outcomes.js';
+import type { ClientState, MethodCall } from '../methods/method-descriptor.js';
+import { errorOutcome, modernBody, resultOutcome, statusOf } from '../exchange/outcomes.js';
 import { REVISIONS } from '../wire/protocol-version.js';
 
 /**

@@ -10,6 +10,8 @@ export type {
 } from './content.type.js';
 export { Content, Result, isResult, type ResultOptions, type ToolResult } from './result.js';
 export { findNonJson } from './json-value.js';
+export type { CacheHint } from './cache-hint.interface.js';
+export type { DispatchOutcome } from './dispatch-outcome.type.js';
 export { normalizeToolResult } from './tool-result.normalizer.js';
 export { toJson, type JsonValue } from './to-json.js';
 export {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isSnodoError, SnodoError } from '../errors/snodo.error.js';
-import { failure, success, type DispatchOutcome } from '../router/dispatch-outcome.type.js';
+import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
 import { findNonJson } from './json-value.js';
 import {
   isCompletionResult,

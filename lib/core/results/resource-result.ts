@@ -1,5 +1,5 @@
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { CacheHint } from '../runtime/cache-hint.interface.js';
+import type { CacheHint } from './cache-hint.interface.js';
 
 /** One item of a `resources/read` result. @publicApi */
 export type ResourceContents =

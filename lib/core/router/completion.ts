@@ -8,7 +8,7 @@ import type { Completion } from '../results/prompt-result.js';
 import { normalizeCompletion } from '../results/prompt-result.normalizer.js';
 import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
-import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
+import { failure, success, type DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import type { PromptRoute, ResourceRoute, RouterState } from './router-state.js';
 
 const completeWith = (component: Completable, context: CallContext, params: unknown): unknown =>

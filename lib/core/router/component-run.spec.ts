@@ -1,8 +1,8 @@
 import type { ComponentHooks } from '../components/component-hooks.interface.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import { InputRequiredSignal } from '../protocol/input-required.js';
+import { InputRequiredSignal } from '../components/input-required.js';
 import { fakeCallContext } from '../testing/call-context.fake.js';
-import type { ComponentRef } from './authorization-policy.interface.js';
+import type { ComponentRef } from '../components/authorization-policy.interface.js';
 import { ComponentRun, runComponent } from './component-run.js';
 
 interface Handler extends ComponentHooks {

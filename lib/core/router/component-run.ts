@@ -5,13 +5,13 @@ import type {
   ComponentOperation,
 } from '../components/component-hooks.interface.js';
 import { isSnodoError, type SnodoError } from '../errors/snodo.error.js';
-import { InputRequiredSignal } from '../protocol/input-required.js';
-import { isThenable } from '../protocol/thenable.js';
+import { InputRequiredSignal } from '../components/input-required.js';
+import { isThenable } from '../components/thenable.js';
 import type {
   AuthorizationPhase,
   AuthorizationPolicy,
   ComponentRef,
-} from './authorization-policy.interface.js';
+} from '../components/authorization-policy.interface.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 
 /**

@@ -1,6 +1,9 @@
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { CompiledSchema, SchemaValidator } from '../schema/schema-validator.interface.js';
-import type { AuthorizationPolicy, ComponentRef } from './authorization-policy.interface.js';
+import type {
+  AuthorizationPolicy,
+  ComponentRef,
+} from '../components/authorization-policy.interface.js';
 
 /**
  * The compiled schemas of one tool.

@@ -7,9 +7,9 @@ import type { GetPromptResult } from '../results/prompt-result.js';
 import { normalizePromptResult } from '../results/prompt-result.normalizer.js';
 import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
-import { failure, type DispatchOutcome } from './dispatch-outcome.type.js';
+import { failure, type DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import type { PromptRoute } from './router-state.js';
-import type { ComponentRef } from './authorization-policy.interface.js';
+import type { ComponentRef } from '../components/authorization-policy.interface.js';
 import type { PromptComponent } from '../components/prompt.interface.js';
 
 /** What a prompt that is not there, or cannot be rendered, answers: as one that does not exist. */

@@ -7,7 +7,7 @@ import {
 import type { ResourceComponent, ResourceDefinition } from '../components/resource.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
-import { checkCacheHint } from '../runtime/cache-hint.interface.js';
+import { checkCacheHint } from '../results/cache-hint.interface.js';
 import { UriTemplate } from '../uri-template/uri-template.js';
 
 /** What registration derives from a valid resource definition. @internal */

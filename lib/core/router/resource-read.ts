@@ -5,7 +5,7 @@ import { withCacheHint, type ReadResourceResult } from '../results/resource-resu
 import { normalizeReadResult } from '../results/resource-result.normalizer.js';
 import { ComponentRun, authorizeInvocation, runComponent } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
-import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
+import { failure, success, type DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import type { ResourceRoute, RouterState } from './router-state.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 

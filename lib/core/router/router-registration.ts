@@ -4,7 +4,7 @@ import type { ToolComponent } from '../components/tool.interface.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { validatePromptDefinition } from './prompt-definition.validator.js';
 import { validateResourceDefinition } from './resource-definition.validator.js';
-import type { ComponentRef } from './authorization-policy.interface.js';
+import type { ComponentRef } from '../components/authorization-policy.interface.js';
 import {
   uriOf,
   type AnyRoute,

@@ -2,7 +2,7 @@ import type { PromptComponent } from '../components/prompt.interface.js';
 import type { ResourceComponent } from '../components/resource.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import type { HeaderParam } from '../components/x-mcp-header.js';
-import type { ComponentRef } from './authorization-policy.interface.js';
+import type { ComponentRef } from '../components/authorization-policy.interface.js';
 import type { CheckedPrompt } from './prompt-definition.validator.js';
 import type { CheckedResource } from './resource-definition.validator.js';
 

@@ -3,7 +3,7 @@ import type { ToolComponent } from '../components/tool.interface.js';
 import { ErrorCode } from '../wire/error-code.enum.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { Result } from '../results/result.js';
-import type { AuthorizationPolicy } from './authorization-policy.interface.js';
+import type { AuthorizationPolicy } from '../components/authorization-policy.interface.js';
 import { Router } from './router.js';
 import { fakeCallContext } from '../testing/call-context.fake.js';
 

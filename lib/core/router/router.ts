@@ -7,12 +7,12 @@ import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { CallToolResult } from '../results/content.type.js';
 import type { Completion, GetPromptResult } from '../results/prompt-result.js';
 import type { ReadResourceResult } from '../results/resource-result.js';
-import type { ComponentRef } from './authorization-policy.interface.js';
-import type { CatalogList } from './catalog-list.js';
+import type { ComponentRef } from '../components/authorization-policy.interface.js';
+import type { CatalogList } from '../pagination/catalog-list.js';
 import { decide, visibleRoutes } from './component-run.js';
 import { complete } from './completion.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
-import { success, type DispatchOutcome } from './dispatch-outcome.type.js';
+import { success, type DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import { getPrompt } from './prompt-get.js';
 import { readResource, resolveResource } from './resource-read.js';
 import {

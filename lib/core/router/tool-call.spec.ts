@@ -1,6 +1,6 @@
 import type { ComponentHooks } from '../components/component-hooks.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
-import { InputRequiredSignal } from '../protocol/input-required.js';
+import { InputRequiredSignal } from '../components/input-required.js';
 import { fakeCallContext } from '../testing/call-context.fake.js';
 import { Router } from './router.js';
 

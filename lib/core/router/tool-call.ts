@@ -20,9 +20,9 @@ import {
   type RunOutcome,
 } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
-import { failure, success, type DispatchOutcome } from './dispatch-outcome.type.js';
+import { failure, success, type DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import type { ToolRoute } from './router-state.js';
-import type { ComponentRef } from './authorization-policy.interface.js';
+import type { ComponentRef } from '../components/authorization-policy.interface.js';
 
 const pointer = (issue: ValidationIssue): string => (issue.path === '' ? '/' : issue.path);
 

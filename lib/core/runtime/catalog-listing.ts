@@ -4,7 +4,7 @@ import type { ToolComponent } from '../components/tool.interface.js';
 import { fingerprintOf } from '../pagination/cursor.codec.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from '../wire/protocol-version.js';
-import type { CatalogList } from '../router/catalog-list.js';
+import type { CatalogList } from '../pagination/catalog-list.js';
 import type { CatalogComponents, Router } from '../router/router.js';
 import {
   encodePromptDefinition,

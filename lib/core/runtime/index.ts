@@ -1,3 +1,2 @@
 export { Runtime, createRuntime, type ListOutcome, type RuntimeSource } from './runtime.js';
 export type { RuntimeOptions } from './runtime-options.interface.js';
-export type { CacheHint } from './cache-hint.interface.js';

@@ -1,12 +1,12 @@
 import type { ProtocolVersion } from '../wire/protocol-version.js';
-import type { TasksOptions } from '../tasks/tasks-options.js';
+import type { TasksOptions } from '../task-store/tasks-options.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
+import type { AuthorizationPolicy } from '../components/authorization-policy.interface.js';
 import type { DispatchOptions } from '../router/dispatch-options.interface.js';
 import type { Router } from '../router/router.js';
 import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
-import type { CacheHint } from './cache-hint.interface.js';
+import type { CacheHint } from '../results/cache-hint.interface.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import type { UsedTokenStore } from '../session/used-token.store.js';
 

@@ -6,8 +6,8 @@ import type {
   RequestTracing,
 } from '../instrumentation/operation-events.js';
 import { DEFAULT_PAGE_SIZE, fingerprintOf } from '../pagination/cursor.codec.js';
-import { RequestStateCodec } from '../protocol/request-state.codec.js';
-import { resultMetaOf } from '../protocol/outcomes.js';
+import { RequestStateCodec } from '../session/request-state.codec.js';
+import { resultMetaOf } from '../exchange/outcomes.js';
 import { serializedOnce } from '../wire/serialized-message.js';
 import { InMemoryUsedTokenStore } from '../session/used-token.store.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
@@ -17,13 +17,13 @@ import {
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
 } from '../wire/protocol-version.js';
-import type { CatalogList } from '../router/catalog-list.js';
+import type { CatalogList } from '../pagination/catalog-list.js';
 import type { DispatchOptions } from '../router/dispatch-options.interface.js';
-import type { DispatchOutcome } from '../router/dispatch-outcome.type.js';
+import type { DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import { Router } from '../router/router.js';
 import { resolveSchemaValidator } from '../schema/schema-validator.factory.js';
 import type { SchemaValidator } from '../schema/schema-validator.interface.js';
-import { checkCacheHint, type CacheHint } from './cache-hint.interface.js';
+import { checkCacheHint, type CacheHint } from '../results/cache-hint.interface.js';
 import { checkExtensions, mergeCapabilities } from './capabilities.js';
 import { SKILLS_EXTENSION } from '../wire/skill-constants.js';
 import { encodeCapabilities, encodeImplementation } from './definition.encoder.js';

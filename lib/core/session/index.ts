@@ -14,3 +14,4 @@ export {
   isSessionLimit,
 } from './session-limit.error.js';
 export { InMemoryUsedTokenStore, type UsedTokenStore } from './used-token.store.js';
+export { RequestStateCodec } from './request-state.codec.js';

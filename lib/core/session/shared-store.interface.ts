@@ -1,4 +1,4 @@
-import type { TaskStore } from '../tasks/task-store.interface.js';
+import type { TaskStore } from '../task-store/task-store.interface.js';
 import type { NotificationBus } from '../notifications/notification-bus.interface.js';
 import type { SubscriptionStore } from '../notifications/subscription-store.interface.js';
 import type { SessionStore } from './session-store.interface.js';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { CallContext } from '../components/call-context.interface.js';
-import { serverMethods } from '../extensions/server-methods.js';
-import type { Exchange } from '../protocol/exchange.js';
+import { serverMethods } from '../protocol/server-methods.js';
+import type { Exchange } from '../exchange/exchange.js';
 import { classifyMessage } from '../wire/json-rpc.parser.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
-import type { AuthorizationPolicy } from '../router/authorization-policy.interface.js';
+import type { AuthorizationPolicy } from '../components/authorization-policy.interface.js';
 import { Router } from '../router/router.js';
 import { Runtime } from '../runtime/runtime.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../wire/protocol-version.js';

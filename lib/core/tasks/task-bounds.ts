@@ -2,9 +2,9 @@ import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import type { JsonObject, JsonRpcErrorObject } from '../wire/json-rpc.type.js';
-import { jsonBytes } from './task.js';
-import type { TaskLimitError } from './task-store.interface.js';
-import type { ResolvedTasksOptions } from './tasks-options.js';
+import { jsonBytes } from '../task-store/task.js';
+import type { TaskLimitError } from '../task-store/task-store.interface.js';
+import type { ResolvedTasksOptions } from '../task-store/tasks-options.js';
 
 /** A refusal of a new task: -32600, HTTP 429 and `Retry-After` (in seconds, at least 1). */
 const tooMany = (message: string, retryAfterSeconds: number): SnodoError =>

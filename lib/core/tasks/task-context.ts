@@ -1,5 +1,5 @@
 import type { CallContext, LoggingLevel } from '../components/call-context.interface.js';
-import type { Exchange } from '../protocol/exchange.js';
+import type { Exchange } from '../exchange/exchange.js';
 
 /**
  * The context of a call that is or may become a task: the task's own abort signal, `startTask()`,

@@ -3,20 +3,24 @@ import type { CallContext } from '../components/call-context.interface.js';
 import { detached, follow, taskContext } from './task-context.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError, isSnodoError } from '../errors/snodo.error.js';
-import { createCallContext } from '../protocol/call-context.factory.js';
-import { isInputRequired } from '../protocol/input-required.js';
+import { createCallContext } from '../methods/call-context.factory.js';
+import { isInputRequired } from '../components/input-required.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { ClientState, MethodCall } from '../protocol/methods/method-descriptor.js';
+import type { ClientState, MethodCall } from '../methods/method-descriptor.js';
 import { REVISIONS } from '../wire/protocol-version.js';
 import { encodeToolResult } from '../results/content.encoder.js';
 import type { CallToolResult } from '../results/content.type.js';
-import type { DispatchOutcome } from '../router/dispatch-outcome.type.js';
+import type { DispatchOutcome } from '../results/dispatch-outcome.type.js';
 import type { NotificationHub } from '../notifications/notification-hub.js';
-import { isTerminal, viewOf, type TaskRecord } from './task.js';
+import { isTerminal, viewOf, type TaskRecord } from '../task-store/task.js';
 import { boundedError, boundedResult, tasksBusy, tasksRefused } from './task-bounds.js';
-import { TaskLimitError, type TaskQuota, type TaskStore } from './task-store.interface.js';
-import type { ResolvedTasksOptions } from './tasks-options.js';
+import {
+  TaskLimitError,
+  type TaskQuota,
+  type TaskStore,
+} from '../task-store/task-store.interface.js';
+import type { ResolvedTasksOptions } from '../task-store/tasks-options.js';
 
 /** What a change of a stored task gave: the record as it now stands, and whether it changed. */
 interface Transition {

@@ -2,16 +2,16 @@ import type { CallContext } from '../components/call-context.interface.js';
 import type { ToolComponent } from '../components/tool.interface.js';
 import { SnodoError } from '../errors/snodo.error.js';
 import { NotificationHub } from '../notifications/notification-hub.js';
-import type { Exchange } from '../protocol/exchange.js';
+import type { Exchange } from '../exchange/exchange.js';
 import { classifyMessage } from '../wire/json-rpc.parser.js';
 import type { JsonObject, JsonRpcNotification } from '../wire/json-rpc.type.js';
 import { ProtocolHandler } from '../protocol/protocol-handler.js';
 import { Router } from '../router/router.js';
 import { Runtime } from '../runtime/runtime.js';
-import { InMemoryTaskStore } from './in-memory-task.store.js';
-import { TASKS_EXTENSION, TASK_METHODS } from './task.js';
-import type { TasksOptions } from './tasks-options.js';
-import { serverMethods } from '../extensions/server-methods.js';
+import { InMemoryTaskStore } from '../task-store/in-memory-task.store.js';
+import { TASKS_EXTENSION, TASK_METHODS } from '../task-store/task.js';
+import type { TasksOptions } from '../task-store/tasks-options.js';
+import { serverMethods } from '../protocol/server-methods.js';
 
 /** Resolves when `release()` is called: a tool that runs until the test lets it end. */
 function gate() {

@@ -1,13 +1,13 @@
 import type { ServerExtension } from '../extensions/server-extension.js';
-import { InMemoryTaskStore } from './in-memory-task.store.js';
+import { InMemoryTaskStore } from '../task-store/in-memory-task.store.js';
 import { tasksCancel } from './methods/tasks-cancel.js';
 import { tasksGet } from './methods/tasks-get.js';
 import { subscriptionsListenWithTasks } from './methods/subscriptions-listen.task.js';
 import { tasksUpdate } from './methods/tasks-update.js';
 import { toolsCallWithTasks } from './methods/tools-call.task.js';
 import { TaskManager } from './task-manager.js';
-import { TASKS_EXTENSION } from './task.js';
-import { resolveTasksOptions, type TasksOptions } from './tasks-options.js';
+import { TASKS_EXTENSION } from '../task-store/task.js';
+import { resolveTasksOptions, type TasksOptions } from '../task-store/tasks-options.js';
 
 /**
  * The tasks extension (SEP-2663): tools with task support run as tasks for clients that declared

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { fingerprintOf, paginate } from '../../pagination/cursor.codec.js';
 import type { JsonObject } from '../../wire/json-rpc.type.js';
-import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
+import type { MethodCall, RequestMethod } from '../../methods/method-descriptor.js';
 import { MODERN_VERSIONS } from '../../wire/protocol-version.js';
 import { encodeResourceDefinition } from '../../runtime/definition.encoder.js';
 import { DIRECTORY_MIME_TYPE } from '../../wire/skill-constants.js';

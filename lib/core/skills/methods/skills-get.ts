@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
-import type { RequestMethod } from '../../protocol/methods/method-descriptor.js';
+import type { RequestMethod } from '../../methods/method-descriptor.js';
 import { MODERN_VERSIONS } from '../../wire/protocol-version.js';
 import { skillIndexOf, SkillVisibility } from '../skill-index.js';
 import { skillsCacheHint } from './skills-list.js';

@@ -1,14 +1,14 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { clientDeclares, missingExtension } from '../../extensions/server-extension.js';
-import type { HandleOutcome } from '../../protocol/exchange.js';
+import type { HandleOutcome } from '../../exchange/exchange.js';
 import { isJsonObject } from '../../wire/json-rpc.parser.js';
 import type { JsonObject } from '../../wire/json-rpc.type.js';
-import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
-import { statusOf } from '../../protocol/outcomes.js';
-import { SUBSCRIPTIONS_LISTEN } from '../../protocol/methods/subscriptions.js';
+import type { MethodCall, RequestMethod } from '../../methods/method-descriptor.js';
+import { statusOf } from '../../exchange/outcomes.js';
+import { SUBSCRIPTIONS_LISTEN } from '../../methods/subscriptions.js';
 import type { TaskManager } from '../task-manager.js';
-import { TASKS_EXTENSION } from '../task.js';
+import { TASKS_EXTENSION } from '../../task-store/task.js';
 
 /**
  * The task ids a listen request asks for (`notifications.taskIds`), checked: `undefined` when it

@@ -1,6 +1,6 @@
-import type { RequestMethod } from '../../protocol/methods/method-descriptor.js';
+import type { RequestMethod } from '../../methods/method-descriptor.js';
 import type { TaskManager } from '../task-manager.js';
-import type { TaskMethod } from '../task.js';
+import type { TaskMethod } from '../../task-store/task.js';
 import { TASK_METHOD, namedTask } from './tasks-get.js';
 
 /**

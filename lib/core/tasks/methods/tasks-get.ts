@@ -1,10 +1,15 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
-import type { HandleOutcome } from '../../protocol/exchange.js';
-import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
+import type { HandleOutcome } from '../../exchange/exchange.js';
+import type { MethodCall, RequestMethod } from '../../methods/method-descriptor.js';
 import { MODERN_VERSIONS } from '../../wire/protocol-version.js';
 import type { TaskManager } from '../task-manager.js';
-import { TASKS_EXTENSION, viewOf, type TaskMethod, type TaskRecord } from '../task.js';
+import {
+  TASKS_EXTENSION,
+  viewOf,
+  type TaskMethod,
+  type TaskRecord,
+} from '../../task-store/task.js';
 
 /**
  * The task a `tasks/*` request names, if the caller owns it; otherwise the -32602 to answer (an

@@ -1,9 +1,9 @@
 import { MESSAGES } from '../../errors/messages.constant.js';
 import { SnodoError } from '../../errors/snodo.error.js';
 import { isJsonObject } from '../../wire/json-rpc.parser.js';
-import type { RequestMethod } from '../../protocol/methods/method-descriptor.js';
+import type { RequestMethod } from '../../methods/method-descriptor.js';
 import type { TaskManager } from '../task-manager.js';
-import type { TaskMethod } from '../task.js';
+import type { TaskMethod } from '../../task-store/task.js';
 import { TASK_METHOD, namedTask } from './tasks-get.js';
 
 /**

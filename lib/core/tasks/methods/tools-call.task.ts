@@ -1,12 +1,12 @@
 import { isSnodoError } from '../../errors/snodo.error.js';
 import { clientDeclares, missingExtension } from '../../extensions/server-extension.js';
-import type { HandleOutcome } from '../../protocol/exchange.js';
-import type { MethodCall, RequestMethod } from '../../protocol/methods/method-descriptor.js';
-import { TOOLS_CALL, answerToolCall, paramHeaderCheck } from '../../protocol/methods/tools-call.js';
-import { statusOf } from '../../protocol/outcomes.js';
+import type { HandleOutcome } from '../../exchange/exchange.js';
+import type { MethodCall, RequestMethod } from '../../methods/method-descriptor.js';
+import { TOOLS_CALL, answerToolCall, paramHeaderCheck } from '../../methods/tools-call.js';
+import { statusOf } from '../../exchange/outcomes.js';
 import type { ToolRequestCheck } from '../../router/tool-call.js';
 import type { TaskManager } from '../task-manager.js';
-import { TASKS_EXTENSION, viewOf } from '../task.js';
+import { TASKS_EXTENSION, viewOf } from '../../task-store/task.js';
 
 /**
  * `tools/call` with the tasks extension: a tool with task support runs as a task for a client that

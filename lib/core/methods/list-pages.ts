@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../wire/json-rpc.type.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
 
 /**
  * The prepared pages of a shared list, by cursor (`''` for the first). A list array belongs to one

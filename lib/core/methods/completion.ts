@@ -1,6 +1,6 @@
-import { isJsonObject } from '../../wire/json-rpc.parser.js';
-import type { JsonObject } from '../../wire/json-rpc.type.js';
-import { PROTOCOL_VERSIONS } from '../../wire/protocol-version.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import { PROTOCOL_VERSIONS } from '../wire/protocol-version.js';
 import type { RequestMethod } from './method-descriptor.js';
 
 /** The prompt a completion request refers to, for events and spans (never a template URI). */

@@ -1,14 +1,17 @@
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import { readImplementation } from '../envelope.js';
-import { isJsonObject } from '../../wire/json-rpc.parser.js';
-import { errorOutcome, resultOutcome } from '../outcomes.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import { errorOutcome, resultOutcome } from '../exchange/outcomes.js';
 import {
   LEGACY_VERSIONS,
   MODERN_VERSIONS,
   type ProtocolVersion,
-} from '../../wire/protocol-version.js';
-import type { NotificationMethod, RequestMethod } from './method-descriptor.js';
+} from '../wire/protocol-version.js';
+import {
+  readImplementation,
+  type NotificationMethod,
+  type RequestMethod,
+} from './method-descriptor.js';
 
 /**
  * `initialize` (initialize era): agrees on a revision and opens a session. A client asking for a

@@ -1,10 +1,10 @@
 import type { JsonObject } from '../wire/json-rpc.type.js';
 import type { RuntimeOptions } from '../runtime/runtime-options.interface.js';
 import { createTasksExtension } from '../tasks/tasks.extension.js';
-import { TASKS_EXTENSION } from '../tasks/task.js';
+import { TASKS_EXTENSION } from '../task-store/task.js';
 import { SKILLS_EXTENSION } from '../wire/skill-constants.js';
 import { createSkillsExtension } from '../skills/skills.extension.js';
-import type { ServerExtension } from './server-extension.js';
+import type { ServerExtension } from '../extensions/server-extension.js';
 
 /**
  * The extensions of the `extensions` option: the built-in ones with what they serve, the others

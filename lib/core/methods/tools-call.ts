@@ -1,15 +1,15 @@
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import type { CallToolResult } from '../../results/content.type.js';
-import type { DispatchOutcome } from '../../router/dispatch-outcome.type.js';
-import type { HandleOutcome } from '../exchange.js';
-import { statusOf } from '../outcomes.js';
-import { checkParamHeaders } from '../param-headers.js';
-import { PROTOCOL_VERSIONS, REVISIONS } from '../../wire/protocol-version.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import type { CallToolResult } from '../results/content.type.js';
+import type { DispatchOutcome } from '../results/dispatch-outcome.type.js';
+import type { HandleOutcome } from '../exchange/exchange.js';
+import { statusOf } from '../exchange/outcomes.js';
+import { checkParamHeaders } from './param-headers.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../wire/protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
-import { ErrorCode } from '../../wire/error-code.enum.js';
-import type { ToolRequestCheck } from '../../router/tool-call.js';
-import { encodeToolResult } from '../../results/content.encoder.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
+import type { ToolRequestCheck } from '../router/tool-call.js';
+import { encodeToolResult } from '../results/content.encoder.js';
 
 /**
  * The `Mcp-Param-*` headers of a 2026-07-28 HTTP call against its arguments (see x-mcp-header.ts),

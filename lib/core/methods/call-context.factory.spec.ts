@@ -1,9 +1,9 @@
 import type { CallContext } from '../components/call-context.interface.js';
 import { taskContext } from '../tasks/task-context.js';
 import { createCallContext, withSignal } from './call-context.factory.js';
-import type { Exchange } from './exchange.js';
+import type { Exchange } from '../exchange/exchange.js';
 import type { JsonRpcNotification } from '../wire/json-rpc.type.js';
-import type { ClientState } from './methods/method-descriptor.js';
+import type { ClientState } from './method-descriptor.js';
 
 const client = (meta = {}): ClientState => ({
   version: '2025-11-25',

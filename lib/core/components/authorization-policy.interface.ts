@@ -1,4 +1,4 @@
-import type { CallContext } from '../components/call-context.interface.js';
+import type { CallContext } from './call-context.interface.js';
 import type { SnodoError } from '../errors/snodo.error.js';
 
 /**

@@ -47,3 +47,4 @@ export type {
   NotificationMethod,
   RequestMethod,
 } from './method-descriptor.js';
+export { withSignal } from './call-context.factory.js';

@@ -1,11 +1,11 @@
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import { paginate } from '../../pagination/cursor.codec.js';
-import type { CatalogList } from '../../router/catalog-list.js';
-import type { JsonObject } from '../../wire/json-rpc.type.js';
-import { modernBody, resultOutcome } from '../outcomes.js';
-import { PROTOCOL_VERSIONS } from '../../wire/protocol-version.js';
-import { serializedOnce } from '../../wire/serialized-message.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { paginate } from '../pagination/cursor.codec.js';
+import type { CatalogList } from '../pagination/catalog-list.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import { modernBody, resultOutcome } from '../exchange/outcomes.js';
+import { PROTOCOL_VERSIONS } from '../wire/protocol-version.js';
+import { serializedOnce } from '../wire/serialized-message.js';
 import { pageKey, preparedPages } from './list-pages.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
 

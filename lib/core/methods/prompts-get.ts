@@ -1,8 +1,8 @@
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import { encodePromptMessages } from '../../results/content.encoder.js';
-import type { JsonObject } from '../../wire/json-rpc.type.js';
-import { PROTOCOL_VERSIONS, REVISIONS } from '../../wire/protocol-version.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { encodePromptMessages } from '../results/content.encoder.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../wire/protocol-version.js';
 import type { RequestMethod } from './method-descriptor.js';
 
 /** `prompts/get`: renders a prompt with its arguments. */

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSIONS } from '../../wire/protocol-version.js';
+import { PROTOCOL_VERSIONS } from '../wire/protocol-version.js';
 import type { NotificationMethod } from './method-descriptor.js';
 
 /** `notifications/cancelled`: the transport aborts the named request if it is still running. */

@@ -1,4 +1,4 @@
-import { InMemoryUsedTokenStore } from '../session/used-token.store.js';
+import { InMemoryUsedTokenStore } from './used-token.store.js';
 import { RequestStateCodec, canonicalJson, digestOf } from './request-state.codec.js';
 
 const SECRET = 'a-request-state-secret-of-32-bytes!';

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { InputRequest } from '../protocol/input-required.js';
+import type { InputRequest } from '../components/input-required.js';
 import type { ProtocolVersion } from '../wire/protocol-version.js';
 
 /** The id of the tasks extension (SEP-2663). @publicApi */

@@ -1,11 +1,11 @@
-import { ErrorCode } from '../../wire/error-code.enum.js';
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import { SUBSCRIPTION_ID_META, type ListenFilter } from '../../notifications/notification-hub.js';
-import { isJsonObject } from '../../wire/json-rpc.parser.js';
-import type { JsonObject } from '../../wire/json-rpc.type.js';
-import { resultOutcome } from '../outcomes.js';
-import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../../wire/protocol-version.js';
+import { ErrorCode } from '../wire/error-code.enum.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { SUBSCRIPTION_ID_META, type ListenFilter } from '../notifications/notification-hub.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import { resultOutcome } from '../exchange/outcomes.js';
+import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../wire/protocol-version.js';
 import type { MethodCall, RequestMethod } from './method-descriptor.js';
 
 /** A refusal for a limit that the server as a whole reached: 503 and a hint to retry. */

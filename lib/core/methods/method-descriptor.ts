@@ -1,10 +1,11 @@
-import type { CallContext, Implementation } from '../../components/call-context.interface.js';
-import type { SnodoError } from '../../errors/snodo.error.js';
-import type { NotificationHub } from '../../notifications/notification-hub.js';
-import type { Runtime } from '../../runtime/runtime.js';
-import type { Exchange, HandleOutcome } from '../exchange.js';
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../../wire/json-rpc.type.js';
-import type { ProtocolVersion } from '../../wire/protocol-version.js';
+import type { CallContext, Implementation } from '../components/call-context.interface.js';
+import type { SnodoError } from '../errors/snodo.error.js';
+import type { NotificationHub } from '../notifications/notification-hub.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { Exchange, HandleOutcome } from '../exchange/exchange.js';
+import { isJsonObject } from '../wire/json-rpc.parser.js';
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from '../wire/json-rpc.type.js';
+import type { ProtocolVersion } from '../wire/protocol-version.js';
 
 /**
  * What a request says about its client: per request in 2026-07-28 (`_meta`), per session before.
@@ -36,6 +37,13 @@ export class RequestClient implements ClientState {
     readonly clientCapabilities: JsonObject,
     readonly meta: JsonObject,
   ) {}
+}
+
+/** A client's `Implementation`, when the value is one. @internal */
+export function readImplementation(value: unknown): Implementation | undefined {
+  return isJsonObject(value) && typeof value.name === 'string' && typeof value.version === 'string'
+    ? (value as Implementation)
+    : undefined;
 }
 
 /**

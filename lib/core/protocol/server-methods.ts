@@ -1,5 +1,5 @@
-import { METHODS } from '../protocol/methods/index.js';
-import type { MethodTable } from '../protocol/methods/method-table.js';
+import { METHODS } from '../methods/index.js';
+import type { MethodTable } from '../methods/method-table.js';
 import type { RuntimeSource } from '../runtime/runtime.js';
 import { checkExtensions } from '../runtime/capabilities.js';
 import { resolveExtensions } from './built-in-extensions.js';

@@ -6,11 +6,15 @@ import {
 import { ErrorCode } from '../wire/error-code.enum.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SnodoError } from '../errors/snodo.error.js';
-import type { Exchange } from './exchange.js';
-import { INPUT_CAPABILITIES, InputRequiredSignal, type InputRequest } from './input-required.js';
+import type { Exchange } from '../exchange/exchange.js';
+import {
+  INPUT_CAPABILITIES,
+  InputRequiredSignal,
+  type InputRequest,
+} from '../components/input-required.js';
 import { isJsonObject } from '../wire/json-rpc.parser.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { ClientState } from './methods/method-descriptor.js';
+import type { ClientState } from './method-descriptor.js';
 import { META_KEYS, REVISIONS } from '../wire/protocol-version.js';
 
 const NEVER_ABORTED = new AbortController().signal;

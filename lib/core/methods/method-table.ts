@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../errors/messages.constant.js';
+import { MESSAGES } from '../errors/messages.constant.js';
 import type { MethodDescriptor, NotificationMethod, RequestMethod } from './method-descriptor.js';
 
 /**

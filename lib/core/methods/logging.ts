@@ -1,8 +1,8 @@
-import { LOGGING_LEVELS, type LoggingLevel } from '../../components/call-context.interface.js';
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import { resultOutcome } from '../outcomes.js';
-import { LEGACY_VERSIONS } from '../../wire/protocol-version.js';
+import { LOGGING_LEVELS, type LoggingLevel } from '../components/call-context.interface.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { resultOutcome } from '../exchange/outcomes.js';
+import { LEGACY_VERSIONS } from '../wire/protocol-version.js';
 import type { RequestMethod } from './method-descriptor.js';
 
 const LOG_LEVELS = new Set<string>(LOGGING_LEVELS);

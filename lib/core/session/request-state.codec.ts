@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '../errors/messages.constant.js';
-import type { UsedTokenStore } from '../session/used-token.store.js';
+import type { UsedTokenStore } from './used-token.store.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
 
 /** What a `requestState` carries, signed. @internal */

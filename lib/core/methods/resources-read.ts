@@ -1,9 +1,9 @@
-import { MESSAGES } from '../../errors/messages.constant.js';
-import { SnodoError } from '../../errors/snodo.error.js';
-import { readCacheHint } from '../../results/resource-result.js';
-import type { JsonObject } from '../../wire/json-rpc.type.js';
-import { PROTOCOL_VERSIONS, REVISIONS } from '../../wire/protocol-version.js';
-import { encodeResourceContents } from '../../results/content.encoder.js';
+import { MESSAGES } from '../errors/messages.constant.js';
+import { SnodoError } from '../errors/snodo.error.js';
+import { readCacheHint } from '../results/resource-result.js';
+import type { JsonObject } from '../wire/json-rpc.type.js';
+import { PROTOCOL_VERSIONS, REVISIONS } from '../wire/protocol-version.js';
+import { encodeResourceContents } from '../results/content.encoder.js';
 import type { RequestMethod } from './method-descriptor.js';
 
 /**

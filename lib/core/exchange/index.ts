@@ -1,0 +1,2 @@
+export type { Exchange, HandleOutcome, ListenOutcome, StandardHeaders } from './exchange.js';
+export { PendingClientRequests } from './pending-requests.js';
