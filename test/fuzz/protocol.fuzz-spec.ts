@@ -18,7 +18,7 @@ import { hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.
 import { JSON_HEADERS, initializeRequest } from '../helpers/raw-http.js';
 import { firstMessage, problemsOf, within } from './answers.js';
 import { anyMessage, anyText, expectedId } from './messages.arbitrary.js';
-import { topLevelId } from '../../lib/core/wire/json-depth.js';
+import { topLevelId } from '../../lib/core/wire/id-tokens.js';
 
 /**
  * The fuzz suite: generated and mutated messages of both eras and every method, with hostile

@@ -126,3 +126,16 @@ export function idOfToken(token: string | undefined): string | number | ExactNum
   if (typeof value !== 'number' || !Number.isInteger(value)) return undefined;
   return Number.isSafeInteger(value) ? value : new ExactNumberId(token);
 }
+
+/**
+ * The `id` of a message that is not parsed (it nests too deep): read from the top-level object
+ * without building it, so that its refusal can carry it. `undefined` when there is none to read
+ * (or the text is a batch).
+ * @internal
+ */
+export function topLevelId(text: string): string | number | ExactNumberId | undefined {
+  let start = 0;
+  while (isSpace(text.charCodeAt(start))) start++;
+  if (text.charCodeAt(start) === OPEN_ARRAY) return undefined;
+  return idOfToken(idTokens(text).get(0));
+}

@@ -26,6 +26,7 @@ export type {
 export { classifyMessage, classifyParsed, isJsonObject, parseMessage } from './json-rpc.parser.js';
 export { ErrorCode } from './error-code.enum.js';
 export { ExactNumberId, type IdSource } from './id-tokens.js';
+export { countOpens, DepthScan } from './json-depth.js';
 export { decodeHeaderValue } from './header-value.js';
 export { serializeMessage } from './serialized-message.js';
 export {

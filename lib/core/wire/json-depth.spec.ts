@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
+import { bracketText, splitAt, splitTextAt } from '../../../test/helpers/byte-chunks.js';
+import { topLevelId } from './id-tokens.js';
+import { DepthScan, countOpens, nestsDeeperThan, valueNestsDeeperThan } from './json-depth.js';
 import { parseMessage } from './json-rpc.parser.js';
 
 const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -48,6 +50,68 @@ describe('nestsDeeperThan()', () => {
         expect(nestsDeeperThan(json, max)).toBe(deepest(json) > max);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('DepthScan', () => {
+  const fedInChunks = (chunks: readonly (Buffer | string)[], max: number): boolean => {
+    const scan = new DepthScan(max);
+    return chunks.some((chunk) => scan.feed(chunk));
+  };
+
+  it('should carry a string and an escape across chunks', () => {
+    // The quote that ends the string comes after an escaped quote cut from its backslash.
+    const texts = ['[{"a":"\\', '"[[[', '"},', '[[[1]]]]'];
+    const bytes = texts.map((text) => Buffer.from(text));
+    for (const chunks of [texts, bytes]) {
+      expect(fedInChunks(chunks, 3)).toBe(nestsDeeperThan(texts.join(''), 3));
+      expect(fedInChunks(chunks, 3)).toBe(true);
+      expect(fedInChunks(chunks, 4)).toBe(false);
+    }
+  });
+
+  it('should give the answer of the whole text, however its bytes are cut', () => {
+    fc.assert(
+      fc.property(
+        bracketText(),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.nat({ max: 12 }),
+        (json, cuts, max) => {
+          const bytes = Buffer.from(json);
+          expect(fedInChunks(splitAt(bytes, cuts), max)).toBe(nestsDeeperThan(json, max));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('should read text chunks as it reads their bytes, however the text is cut', () => {
+    fc.assert(
+      fc.property(
+        bracketText('😀'),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.nat({ max: 12 }),
+        (json, cuts, max) => {
+          const asText = fedInChunks(splitTextAt(json, cuts), max);
+          expect(asText).toBe(fedInChunks([Buffer.from(json)], max));
+          expect(asText).toBe(nestsDeeperThan(json, max));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('countOpens()', () => {
+  it('should count the brackets of text and of bytes alike, stopping past the budget', () => {
+    fc.assert(
+      fc.property(bracketText('😀'), fc.nat({ max: 12 }), (json, budget) => {
+        const all = [...json].filter((char) => char === '{' || char === '[').length;
+        expect(countOpens(json, budget)).toBe(Math.min(all, budget + 1));
+        expect(countOpens(Buffer.from(json), budget)).toBe(Math.min(all, budget + 1));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -6,8 +6,8 @@ import type {
   JsonRpcErrorObject,
   JsonRpcId,
 } from './json-rpc.type.js';
-import { exactIntegerId, type IdSource } from './id-tokens.js';
-import { nestsDeeperThan, topLevelId, valueNestsDeeperThan } from './json-depth.js';
+import { exactIntegerId, topLevelId, type IdSource } from './id-tokens.js';
+import { nestsDeeperThan, valueNestsDeeperThan } from './json-depth.js';
 import { WIRE_MESSAGES } from './wire.messages.js';
 
 type OneMessage = Exclude<InboundMessage, InboundBatch>;

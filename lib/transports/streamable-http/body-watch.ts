@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import { MESSAGES } from '../../core/index.js';
-import { countOpens, DepthScan } from './byte-depth.js';
+import { countOpens, DepthScan, MESSAGES } from '../../core/index.js';
 
 /**
  * What the transport is told once a body it refused as too deep was read to its end: its bytes
@@ -41,8 +40,9 @@ type Watched = Readable & { [WATCH]?: BodyWatch };
  * buffer, or string, the parser keeps, not a copy) and its nesting depth is checked on the chunks
  * as they arrive, so that the parser gets the original stream and no byte waits for the check.
  * Most bodies hold fewer brackets than the depth limit and are only counted with the native
- * `indexOf`. A parser that sets the stream's encoding (Fastify's JSON parser does) gets text
- * chunks; they are counted and kept as text, and made bytes only for a scan or for {@link body}.
+ * `indexOf`; the others are scanned chunk by chunk, with the core's one depth scan (`DepthScan`).
+ * A parser that sets the stream's encoding (Fastify's JSON parser does) gets text chunks; they
+ * are counted, scanned and kept as text, and made bytes only for {@link body}.
  *
  * Bytes that nest too deep stop the parser: the watch emits an error on the stream (Fastify's
  * parser listens for errors and hands it to the route's error handler), so that no value is ever
@@ -117,13 +117,13 @@ export class BodyWatch {
   /** Whether the chunks so far, `chunk` the latest of them, nest deeper than the limit. */
   private deeperWith(chunk: Chunk): boolean {
     const max = this.maxDepth;
-    if (this.scan !== undefined) return this.scan.feed(bytesOf(chunk));
+    if (this.scan !== undefined) return this.scan.feed(chunk);
     this.opens += countOpens(chunk, max - this.opens);
     if (this.opens <= max) return false;
     // Past the count's shortcut: scan everything kept so far, then each chunk as it comes.
     const scan = (this.scan = new DepthScan(max));
-    if (scan.feed(bytesOf(this.first!))) return true;
-    for (const kept of this.rest ?? []) if (scan.feed(bytesOf(kept))) return true;
+    if (scan.feed(this.first!)) return true;
+    for (const kept of this.rest ?? []) if (scan.feed(kept)) return true;
     return false;
   }
 
