@@ -2,13 +2,12 @@ import {
   Inject,
   Injectable,
   Optional,
-  type CallHandler,
   type CanActivate,
   type NestInterceptor,
   type Type,
 } from '@nestjs/common';
 import { ApplicationConfig, ExternalContextCreator, ModuleRef, Reflector } from '@nestjs/core';
-import { defer, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
+import { isObservable, lastValueFrom } from 'rxjs';
 import type {
   CallContext,
   ComponentHooks,
@@ -24,6 +23,7 @@ import { SnodoTimeout } from '../wrappers/snodo-timeout.interceptor.js';
 import { SnodoServerEnhancers } from '../servers/server-enhancers.js';
 import { ComponentPipeline } from './component-pipeline.js';
 import { declaredEnhancers, EnhancerResolver } from './enhancer-resolver.js';
+import { intercept } from './interceptor-chain.js';
 import { guardRefusal, mapComponentException } from './enhancer-exception.mapper.js';
 import { SnodoContextHost } from './snodo-context-host.js';
 import { SnodoInvocation } from './snodo-invocation.js';
@@ -39,7 +39,8 @@ interface Target {
 /**
  * Turns the Nest enhancers of a component's method into its `authorize` and `wrap` hooks:
  * - guards run as its authorization policy, in both phases (listing hides what they refuse);
- * - interceptors wrap each run, first one outermost;
+ * - interceptors wrap each run, first one outermost, as Nest runs them (`intercept()`: the
+ *   async context an interceptor sets around `next.handle()` reaches what comes after it);
  * - inside them, pipes transform and validate the params and exception filters may turn what the
  *   handler threw into a result, through Nest's `ExternalContextCreator.create()`.
  *
@@ -216,21 +217,6 @@ function withServer<T>(
   };
 }
 
-/** Runs interceptors around `inner`, first one outermost, as Nest's own consumer does. */
-function intercept(
-  interceptors: readonly NestInterceptor[],
-  host: SnodoContextHost,
-  inner: () => Promise<unknown>,
-): Promise<unknown> {
-  const step = (index: number): Observable<unknown> => {
-    if (index >= interceptors.length) return defer(inner);
-    const handler: CallHandler = { handle: () => step(index + 1) };
-    // intercept() may return an Observable or a promise of one.
-    return defer(async () => interceptors[index]!.intercept(host, handler)).pipe(mergeAll());
-  };
-  return lastValueFrom(step(0), { defaultValue: undefined });
-}
-
 /** Each run: interceptors, then pipes and filters (when any), then the handler; what they throw is mapped. */
 function wrapHook(
   interceptorsOf: () => readonly NestInterceptor[],
@@ -269,10 +255,13 @@ async function runEnhanced(
     const result =
       interceptors.length === 0
         ? await inner()
-        : await intercept(
-            interceptors,
-            new SnodoContextHost(target.classRef, target.callback, snodo),
-            inner,
+        : await lastValueFrom(
+            intercept(
+              interceptors,
+              new SnodoContextHost(target.classRef, target.callback, snodo),
+              inner,
+            ),
+            { defaultValue: undefined },
           );
     return isObservable(result) ? await lastValueFrom(result) : result;
   } catch (thrown) {
