@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport } from '@nestjs/microservices';
 import { Client as ClientV2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SnodoClient, readCatalog, renderCatalog } from '../../lib/client/index.js';
 import { SnodoRegistry } from '../../lib/index.js';
+import { freePort } from '../helpers/free-port.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { waitFor } from '../helpers/wait-for.js';
 import {
@@ -15,14 +14,6 @@ import {
   messageToolsApp,
   observed,
 } from '../src/message-tools.fixtures.js';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 type TextResult = { isError?: boolean; content: { type: string; text: string }[] };
 

@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import { JSON_HEADERS, initializeRequest, raw } from '../helpers/raw-http.js';
 import {
   bearerCall,
-  freePort,
   startAuthorizationServer,
   startProtectedApp,
   type AuthorizationServer,
   type ProtectedApp,
 } from '../helpers/authorization-server.js';
+import { freePort } from '../helpers/free-port.js';
 import { oauthScenarioModule } from '../src/oauth-scenarios.module.js';
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import type { INestApplication } from '@nestjs/common';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
+import { freePort } from '../helpers/free-port.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { JSON_HEADERS, initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
 import { createTestApp } from '../helpers/sample-app.js';
@@ -14,14 +13,6 @@ import {
   type AuthorizationServer,
 } from '../helpers/authorization-server.js';
 import { oauthAppModule } from '../src/oauth-app.module.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** A 2026-07-28 request with a bearer token. */
 const call = (url: string, method: string, params: Record<string, unknown>, token?: string) => {

@@ -8,7 +8,8 @@ import {
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import { PLATFORM } from '../helpers/sample-app.js';
-import { freePort, run, type Running } from '../scale/processes.js';
+import { run, type Running } from '../helpers/child-process.js';
+import { freePort } from '../helpers/free-port.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Its own output folder, so that it never races the stdio tests' build of sample/01-tools. */

@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { Module, type DynamicModule, type INestApplication } from '@nestjs/common';
 import {
   InMemoryOAuthStore,
@@ -12,20 +10,13 @@ import {
   startAuthorizationCodeServer,
   type AuthorizationCodeServer,
 } from '../helpers/authorization-code-server.js';
+import { freePort } from '../helpers/free-port.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { createTestApp } from '../helpers/sample-app.js';
 import { SnodoModule } from '../../lib/index.js';
 import { FileComponents, oauthAppModule } from '../src/oauth-app.module.js';
 
 const REDIRECT_URL = 'http://127.0.0.1:8976/callback';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /**
  * The Files app of test/src/oauth-app.module.ts, a protected resource of `issuer`; `scopes`, when

@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
 import { JSON_HEADERS, modernRequest, raw, type RawResponse } from './raw-http.js';
+import { freePort } from './free-port.js';
 import { createTestApp } from './sample-app.js';
 
 /** A client registered at the test authorization server, and the scopes it may get. */
@@ -93,15 +93,6 @@ export async function startAuthorizationServer(): Promise<AuthorizationServer> {
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
-}
-
-/** A free loopback port (the app's resource URL must be known before it listens). */
-export async function freePort(): Promise<number> {
-  const server = createNetServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /** A running protected resource: its endpoint, its metadata URL, and how to stop it. */

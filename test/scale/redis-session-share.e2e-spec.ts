@@ -16,7 +16,7 @@ import { REDIS_MESSAGES } from '../../lib/redis/redis.messages.js';
 import { createStreamableHttpServer } from '../../lib/transports/index.js';
 import { hardeningRouter } from '../helpers/hardening-fixtures.js';
 import { clientAt, statuses } from '../helpers/loopback-client.js';
-import { startRedis } from './processes.js';
+import { startRedis } from '../helpers/redis-server.js';
 
 const record = (id: string, client?: string): SessionRecord => ({
   id,

@@ -24,7 +24,7 @@ import { createStreamableHttpServer } from '../../lib/transports/index.js';
 import { hardeningRouter } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, initializeRequest } from '../helpers/raw-http.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { startRedis } from './processes.js';
+import { startRedis } from '../helpers/redis-server.js';
 
 const record = (id: string): SessionRecord => ({
   id,

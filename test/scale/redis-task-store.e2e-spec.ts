@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { TaskLimitError, type TaskQuota, type TaskRecord } from '../../lib/core/index.js';
 import { redisStore, type RedisStore } from '../../lib/redis/index.js';
-import { startRedis } from './processes.js';
+import { startRedis } from '../helpers/redis-server.js';
 
 let next = 1;
 

@@ -10,7 +10,11 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { JSON_HEADERS, openSession, raw } from '../helpers/raw-http.js';
 import { waitFor } from '../helpers/wait-for.js';
-import { freePort, startInstance, startNginx, startRedis, type Running } from './processes.js';
+import type { Running } from '../helpers/child-process.js';
+import { freePort } from '../helpers/free-port.js';
+import { startNginx } from '../helpers/nginx.js';
+import { startRedis } from '../helpers/redis-server.js';
+import { startInstance } from '../helpers/sample-instance.js';
 
 type Instance = Awaited<ReturnType<typeof startInstance>>;
 type Redis = Awaited<ReturnType<typeof startRedis>>;

@@ -5,7 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSession } from '../helpers/raw-http.js';
-import { SAMPLE_MAIN, freePort, run, startRedis } from './processes.js';
+import { run } from '../helpers/child-process.js';
+import { freePort } from '../helpers/free-port.js';
+import { startRedis } from '../helpers/redis-server.js';
+import { SAMPLE_MAIN } from '../helpers/sample-instance.js';
 
 /** A module preloaded into the sample: one more SIGTERM listener, as an app's own code may add. */
 function extraListener(): string {

@@ -5,7 +5,8 @@ import { SnodoClient } from '../../lib/client/index.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
 import { taskRequest } from '../helpers/task-requests.js';
 import { taskMessageProblems } from '../helpers/tasks-schema.js';
-import { startInstance, startRedis } from './processes.js';
+import { startRedis } from '../helpers/redis-server.js';
+import { startInstance } from '../helpers/sample-instance.js';
 
 type Instance = Awaited<ReturnType<typeof startInstance>>;
 type Redis = Awaited<ReturnType<typeof startRedis>>;
