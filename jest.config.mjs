@@ -18,6 +18,8 @@ export default {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/lib/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      // The Redis stores' specs need a redis-server: jest.scale.config.mjs runs them.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/lib/redis/'],
     },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
   ],
