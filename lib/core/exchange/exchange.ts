@@ -78,7 +78,8 @@ export interface ListenOutcome {
 
 /**
  * What to send back, and what the transport should do: effects as data, so that the protocol core
- * holds no connection state.
+ * holds no connection state. Transports apply what it asks of a session with
+ * `applySessionEffects()` (session-effects.ts).
  * @publicApi
  */
 export interface HandleOutcome {

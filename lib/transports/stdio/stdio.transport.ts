@@ -5,6 +5,7 @@ import {
   MESSAGES,
   PendingClientRequests,
   ProtocolHandler,
+  applySessionEffects,
   parseMessage,
   serializeMessage,
   type Exchange,
@@ -17,12 +18,16 @@ import {
   type MethodTable,
   type NotificationHub,
   type RuntimeSource,
+  type SessionKeeper,
+  type SessionOpening,
   type SessionRecord,
 } from '../../core/index.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /** The one client of a stdio server: the scope of its requests, and one client for the limits. */
 const STDIO_CLIENT = 'stdio';
+/** The id of the one initialize-era session of a stdio server. */
+const STDIO_SESSION = 'stdio';
 
 /**
  * Options of {@link StdioTransport}.
@@ -64,6 +69,27 @@ export class StdioTransport {
   private closed = false;
   private readonly whenClosed: Promise<void>;
   private markClosed: () => void = () => undefined;
+
+  /**
+   * The one session of a stdio server, as {@link applySessionEffects} keeps it: in this transport,
+   * named `stdio`, attached to the hub while it lasts; a cancelled request of the client is
+   * aborted, and a cancelled listen stream closed.
+   */
+  private readonly sessionKeeper: SessionKeeper<undefined, void> = {
+    open: (opening: SessionOpening) => {
+      this.detachSession?.();
+      this.session = Object.assign({}, opening, { id: STDIO_SESSION, initialized: false });
+      this.detachSession = this.hub?.attachSession(STDIO_SESSION, (message) => this.write(message));
+    },
+    update: (session: SessionRecord) => {
+      this.session = session;
+    },
+    cancel: (id: JsonRpcId) => {
+      this.inflight.get(id)?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
+      this.listens.get(id)?.();
+      this.listens.delete(id);
+    },
+  };
 
   constructor(
     private readonly source: RuntimeSource,
@@ -197,9 +223,10 @@ export class StdioTransport {
       if (answered.response !== undefined) this.write(answered.response);
       return;
     }
+    applySessionEffects(answered, this.session, this.sessionKeeper, undefined);
     const responses = answered.flatMap((outcome, index) => {
       const abort = aborts.get(batch.items[index]!) ?? new AbortController();
-      const response = this.settle(outcome, abort);
+      const response = this.answer(outcome, abort);
       return response === undefined ? [] : [response];
     });
     if (responses.length > 0) this.write(responses);
@@ -217,7 +244,8 @@ export class StdioTransport {
     } finally {
       if (id !== undefined) this.inflight.delete(id);
     }
-    return this.settle(outcome, abort);
+    applySessionEffects(outcome, this.session, this.sessionKeeper, undefined);
+    return this.answer(outcome, abort);
   }
 
   /** The exchange of one message: its abort signal, notifications and requests to the client. */
@@ -235,14 +263,8 @@ export class StdioTransport {
     };
   }
 
-  /** Applies what an outcome did; returns its response unless the request was cancelled. */
-  private settle(outcome: HandleOutcome, abort: AbortController): JsonRpcResponse | undefined {
-    this.applySessionEffects(outcome);
-    if (outcome.cancelled !== undefined) {
-      this.inflight.get(outcome.cancelled)?.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
-      this.listens.get(outcome.cancelled)?.();
-      this.listens.delete(outcome.cancelled);
-    }
+  /** The response to write for an outcome whose effects are applied, unless the request was cancelled. */
+  private answer(outcome: HandleOutcome, abort: AbortController): JsonRpcResponse | undefined {
     if (abort.signal.aborted) return undefined;
     if (outcome.listen !== undefined && this.hub !== undefined)
       return this.openListen(this.hub, outcome.listen);
@@ -277,17 +299,5 @@ export class StdioTransport {
     const send = (message: JsonRpcNotification) => this.write(message);
     this.listens.set(listen.id, hub.listen(listen.id, listen.filter, send, STDIO_CLIENT));
     return undefined;
-  }
-
-  private applySessionEffects(outcome: HandleOutcome): void {
-    if (outcome.openSession !== undefined) {
-      this.detachSession?.();
-      this.session = { ...outcome.openSession, id: 'stdio', initialized: false };
-      this.detachSession = this.hub?.attachSession('stdio', (message) => this.write(message));
-    }
-    if (this.session === undefined) return;
-    if (outcome.sessionInitialized === true) this.session = { ...this.session, initialized: true };
-    if (outcome.sessionLogLevel !== undefined)
-      this.session = { ...this.session, logLevel: outcome.sessionLogLevel };
   }
 }

@@ -94,7 +94,8 @@ export class PostExchange implements Exchange, SignalWatcher {
   readonly request: unknown;
   /** The verified caller, when the server checked a bearer token. */
   readonly auth: AuthInfo | undefined;
-  private readonly req: IncomingMessage;
+  /** Node's request. */
+  readonly req: IncomingMessage;
   readonly headers: StandardHeaders;
   /** Aborts the running handler: on cancellation, and for 2026-07-28 when the client leaves. */
   readonly abort: LazyAbort;

@@ -3,16 +3,18 @@ import {
   ErrorCode,
   LEGACY_VERSIONS,
   PendingClientRequests,
+  applySessionEffects,
   classifyParsed,
   isModernMessage,
   isThenable,
-  type HandleOutcome,
   type InboundBatch,
   type InboundMessage,
   type JsonRpcId,
   type NotificationHub,
   type ProtocolHandler,
   type RuntimeSource,
+  type SessionKeeper,
+  type SessionOpening,
   type SessionRecord,
   type SessionStore,
 } from '../../core/index.js';
@@ -75,10 +77,13 @@ export class PostRequestHandler {
   private readonly exchangeDeps: PostExchangeDeps;
   /** Who opens sessions, and whether they may open one more. */
   private readonly admission: InitializeAdmission;
+  /** Applies what an outcome asks of a session to the session store (see session-effects.ts). */
+  private readonly sessionKeeper: SessionKeeper<PostExchange, Promise<SessionHeaders>>;
 
   constructor(private readonly deps: PostRequestDeps) {
     this.exchangeDeps = { openStream: deps.openStream, replay: deps.replay, pending: this.pending };
     this.admission = new InitializeAdmission(deps.initializeLimit);
+    this.sessionKeeper = new HttpSessionKeeper(deps.sessions, this.admission, this.running);
   }
 
   async handle(req: ParsedRequest, res: ServerResponse): Promise<void> {
@@ -145,10 +150,8 @@ export class PostRequestHandler {
       const outcome = await this.deps.handler.handle(inbound, post);
       running.settle();
       // Most requests neither open a session nor change one (none of 2026-07-28 do): no await.
-      const extraHeaders = changesSession(outcome, session)
-        ? await this.applySessionEffects(outcome, session, req)
-        : undefined;
-      this.cancelNamed(outcome, session);
+      const effects = applySessionEffects(outcome, session, this.sessionKeeper, post);
+      const extraHeaders = effects === undefined ? undefined : await effects;
       post.unwatch();
       if (post.abort.aborted) return post.endCancelled();
       if (outcome.listen !== undefined && this.deps.hub !== undefined)
@@ -186,23 +189,12 @@ export class PostRequestHandler {
       const answered = await this.deps.handler.handleBatch(batch, session, () => post);
       post.unwatch();
       if (!Array.isArray(answered)) return post.respond(answered, undefined);
-      await this.applySessionEffects(combinedEffects(answered), session, req);
-      for (const outcome of answered) this.cancelNamed(outcome, session);
+      await applySessionEffects(answered, session, this.sessionKeeper, post);
       post.respondAll(answered);
     } finally {
       running.remove();
       release?.();
     }
-  }
-
-  /** `notifications/cancelled` named a request of the session that is still running: abort it. */
-  private cancelNamed(outcome: HandleOutcome, session: SessionRecord | undefined): void {
-    if (outcome.cancelled === undefined || session === undefined) return;
-    this.running.cancel(
-      session.id,
-      outcome.cancelled,
-      new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED),
-    );
   }
 
   /** The message of the POST: at once from a body read or parsed before, else once it is read. */
@@ -290,50 +282,51 @@ export class PostRequestHandler {
       this.deps.handler.methods.request(inbound.message.method)?.session === 'opens'
     );
   }
-
-  private async applySessionEffects(
-    outcome: HandleOutcome,
-    session: SessionRecord | undefined,
-    req: ParsedRequest,
-  ): Promise<Record<string, string> | undefined> {
-    if (outcome.openSession !== undefined) {
-      const owner = ownerOf(req);
-      const record: SessionRecord = Object.assign(
-        {},
-        outcome.openSession,
-        // client: whose share of the store the session takes (maxSessionsPerClient).
-        {
-          id: globalThis.crypto.randomUUID(),
-          initialized: false,
-          client: this.admission.clientOf(req),
-        },
-        owner === undefined ? {} : { owner },
-      );
-      await this.deps.sessions.create(record);
-      return { 'Mcp-Session-Id': record.id };
-    }
-    if (session === undefined) return undefined;
-    const initialized = initializes(outcome, session);
-    const logLevel = outcome.sessionLogLevel;
-    if (initialized || logLevel !== undefined) {
-      const changes: { initialized?: boolean; logLevel?: SessionRecord['logLevel'] } = {};
-      if (initialized) changes.initialized = true;
-      if (logLevel !== undefined) changes.logLevel = logLevel;
-      await this.deps.sessions.update(Object.assign({}, session, changes));
-    }
-    return undefined;
-  }
 }
 
-/** Whether the outcome marks the session initialized for the first time. */
-const initializes = (outcome: HandleOutcome, session: SessionRecord): boolean =>
-  outcome.sessionInitialized === true && !session.initialized;
+/** The extra headers of a response that opened a session (`Mcp-Session-Id`), if it did. */
+type SessionHeaders = Record<string, string> | undefined;
 
-/** Whether the outcome opens a session, or changes the one it was served in. */
-const changesSession = (outcome: HandleOutcome, session: SessionRecord | undefined): boolean =>
-  outcome.openSession !== undefined ||
-  (session !== undefined &&
-    (initializes(outcome, session) || outcome.sessionLogLevel !== undefined));
+/**
+ * What the HTTP transport does with the sessions an outcome opens or changes: it keeps them in the
+ * session store, names a new one with a random id, bound to the caller that opened it (and counted
+ * against its client's share), and cancels a session's request that is running in another POST.
+ */
+class HttpSessionKeeper implements SessionKeeper<PostExchange, Promise<SessionHeaders>> {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly admission: InitializeAdmission,
+    private readonly running: RunningPosts,
+  ) {}
+
+  async open(opening: SessionOpening, post: PostExchange): Promise<SessionHeaders> {
+    const owner = ownerOf(post.req);
+    const record: SessionRecord = Object.assign(
+      {},
+      opening,
+      // client: whose share of the store the session takes (maxSessionsPerClient).
+      {
+        id: globalThis.crypto.randomUUID(),
+        initialized: false,
+        client: this.admission.clientOf(post.req),
+      },
+      owner === undefined ? {} : { owner },
+    );
+    await this.sessions.create(record);
+    return { 'Mcp-Session-Id': record.id };
+  }
+
+  async update(session: SessionRecord): Promise<SessionHeaders> {
+    await this.sessions.update(session);
+    return undefined;
+  }
+
+  /** `notifications/cancelled` named a request of the session that is still running: abort it. */
+  cancel(id: JsonRpcId, post: PostExchange): void {
+    if (post.session === undefined) return;
+    this.running.cancel(post.session.id, id, new Error(TRANSPORT_MESSAGES.CLIENT_CANCELLED));
+  }
+}
 
 /** Checks `Content-Type` and `Accept`; answers 415 or 406 and returns `false` when they fail. */
 function acceptsMediaTypes(req: ParsedRequest, res: ServerResponse): boolean {
@@ -349,14 +342,6 @@ function acceptsMediaTypes(req: ParsedRequest, res: ServerResponse): boolean {
   }
   return true;
 }
-
-/** What the messages of a batch did to their session, as one outcome. */
-const combinedEffects = (outcomes: readonly HandleOutcome[]): HandleOutcome => ({
-  status: 200,
-  sessionInitialized: outcomes.some((outcome) => outcome.sessionInitialized === true),
-  sessionLogLevel: outcomes.findLast((outcome) => outcome.sessionLogLevel !== undefined)
-    ?.sessionLogLevel,
-});
 
 const idOf = (inbound: InboundMessage): JsonRpcId | undefined => {
   switch (inbound.kind) {
