@@ -65,14 +65,15 @@ function dispatch(pending: Pending): SseEvent | undefined {
  * @internal
  */
 export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   let pending = fresh();
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       // A CR at the very end may be the first half of a CRLF: it waits for the next chunk.
       const tail = buffer.endsWith('\r') ? '\r' : '';
       const lines = (tail === '' ? buffer : buffer.slice(0, -1)).split(/\r\n|\r|\n/);
