@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const layer = (patterns) => ['error', { patterns }];
 
-/** What the explorer page's scripts use of the browser. */
+/** What the explorer page's scripts (lib/explorer/) use of the browser. */
 const BROWSER_GLOBALS = [
   'AbortController',
   'Blob',
@@ -32,6 +32,7 @@ export default tseslint.config(
       'dist-sample/**',
       'dist-conformance/**',
       'dist-dev/**',
+      'dist-explorer/**',
       'dist-test/**',
       'coverage/**',
       '.conformance/**',
@@ -68,14 +69,25 @@ export default tseslint.config(
     },
   },
   {
-    // The explorer page's scripts: plain ES modules for the browser, type-checked with JSDoc by
-    // lib/nest/explorer-page/tsconfig.assets.json (npm run typecheck).
-    files: ['lib/nest/explorer-page/assets/**/*.js'],
+    // The explorer page's scripts: ES modules for the browser, type-checked with JSDoc by
+    // lib/explorer/tsconfig.browser.json (npm run typecheck) and bundled by
+    // scripts/build-explorer.mjs with the parts of lib/client and lib/core they import.
+    files: ['lib/explorer/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
       sourceType: 'module',
       globals: Object.fromEntries(BROWSER_GLOBALS.map((name) => [name, 'readonly'])),
+    },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'no-restricted-imports': layer([
+        {
+          regex: '^(?!\\./|\\.\\./(client|core)/)',
+          message:
+            'The explorer page imports its own modules, lib/client and lib/core only: it runs in a browser.',
+        },
+      ]),
     },
   },
   {
@@ -101,7 +113,7 @@ export default tseslint.config(
           message: 'lib/core stays free of Nest, rxjs and node:http.',
         },
         {
-          group: ['**/nest/**', '**/transports/**', '**/client/**', '**/cli/**'],
+          group: ['**/nest/**', '**/transports/**', '**/client/**', '**/cli/**', '**/explorer/**'],
           message: 'lib/core imports nothing else in lib/.',
         },
       ]),
@@ -116,8 +128,20 @@ export default tseslint.config(
           message: 'transports and client load without Nest.',
         },
         {
-          group: ['**/nest/**', '**/cli/**'],
+          group: ['**/nest/**', '**/cli/**', '**/explorer/**'],
           message: 'transports and client import only lib/core.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['lib/nest/**/*.ts', 'lib/cli/**/*.ts', 'lib/redis/**/*.ts', 'lib/index.ts'],
+    rules: {
+      'no-restricted-imports': layer([
+        {
+          group: ['**/explorer/**', '**/explorer'],
+          message:
+            'lib/explorer is the browser code of the explorer page: only scripts/build-explorer.mjs reads it.',
         },
       ]),
     },

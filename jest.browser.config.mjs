@@ -5,6 +5,8 @@
  */
 export default {
   displayName: 'browser',
+  // The page under test, built from lib/explorer/ into dist-explorer/.
+  globalSetup: '<rootDir>/test/helpers/explorer.global-setup.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },

@@ -13,6 +13,8 @@ const common = {
 };
 
 export default {
+  // The explorer page the tests serve, built from lib/explorer/ into dist-explorer/.
+  globalSetup: '<rootDir>/test/helpers/explorer.global-setup.mjs',
   projects: [
     {
       ...common,

@@ -5,5 +5,7 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   testEnvironment: 'node',
   displayName: 'fuzz',
+  // The explorer page whose routes are fuzzed, built from lib/explorer/ into dist-explorer/.
+  globalSetup: '<rootDir>/test/helpers/explorer.global-setup.mjs',
   testMatch: ['<rootDir>/test/fuzz/**/*.fuzz-spec.ts'],
 };

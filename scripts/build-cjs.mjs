@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 const DIST = 'dist';
 const OUT = join(DIST, 'cjs');
 const ES_ONLY = ['cjs/', 'cli/'];
-// The explorer page's browser scripts: copied as they are by scripts/build-assets.mjs.
+// The explorer page (a browser bundle that scripts/build-assets.mjs writes there): no module to convert.
 const ASSETS = 'nest/explorer-page/assets/';
 
 const files = readdirSync(DIST, { recursive: true })

@@ -207,7 +207,8 @@ function pack(work) {
 async function checkExplorer(name, page) {
   const expected = [
     [page, 'text/html', '<title>MCP explorer</title>'],
-    [`${page}/assets/explorer.js`, 'text/javascript', "from './mcp-client.js'"],
+    // The page's one script: SnodoClient bundled in, its method table included.
+    [`${page}/assets/explorer.js`, 'text/javascript', '"server/discover"'],
     [`${page}/catalog.md`, 'text/markdown', '# consumer 1.0.0: MCP catalog'],
   ];
   for (const [url, type, text] of expected) {

@@ -90,7 +90,7 @@ describe('The explorer page with every kind of content (the conformance componen
     await callTool(page, 'refuse_lookup');
     const error = page.getByRole('alert');
     expect(await textOf(error.locator('.banner'))).toBe(
-      'JSON-RPC error -32602 (HTTP 200): No record has that id',
+      'JSON-RPC error -32602: No record has that id',
     );
     expect(JSON.parse(await textOf(page.getByLabel('error data', { exact: true })))).toEqual({
       id: 'unknown',

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
+import { waitFor } from '../helpers/wait-for.js';
 import {
   field,
   launchChromium,
@@ -89,6 +90,30 @@ describe('The explorer page of the sample, in Chromium', () => {
       'infoecho echoing 19 characters',
     );
     await browser.screenshot(page, 'echo');
+  });
+
+  it('should mirror an x-mcp-header argument in its Mcp-Param header from the first call', async () => {
+    const calls: { headers: Record<string, string>; status: number }[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.method() !== 'POST' || !request.postData()?.includes('"tools/call"')) return;
+      void request
+        .response()
+        .then(async (response) =>
+          calls.push({ headers: await request.allHeaders(), status: response?.status() ?? 0 }),
+        );
+    });
+    await pick(page, 'Tools', 'search');
+    await field(page, 'query').fill('json');
+    await field(page, 'registry').selectOption('hex');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    expect(
+      await textOf(page.getByLabel('Result', { exact: true }).locator('pre.content.text')),
+    ).toBe('jason: A blazing fast JSON parser and generator');
+    // The page's tools/list told its client which arguments go in headers: no -32020, no retry.
+    await waitFor(() => calls.length > 0, 'the tools/call request');
+    expect(calls.map(({ headers, status }) => [headers['mcp-param-registry'], status])).toEqual([
+      ['hex', 200],
+    ]);
   });
 
   it('should answer an elicitation round with a form, and show the retried call', async () => {
@@ -198,7 +223,7 @@ describe('The explorer page of the sample, in Chromium', () => {
     });
     await name.fill('nope');
     await page.getByRole('button', { name: 'Read resource' }).click();
-    expect(await textOf(page.getByRole('alert'))).toMatch(/^JSON-RPC error -32602 \(HTTP 200\): /);
+    expect(await textOf(page.getByRole('alert'))).toMatch(/^JSON-RPC error -32602: /);
   });
 
   it('should render a prompt with its arguments', async () => {

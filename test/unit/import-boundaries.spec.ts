@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,7 +6,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
 
-/** Every file reachable from an entry point through relative imports, with its bare imports. */
+/**
+ * Every file reachable from an entry point through relative imports, with its bare imports. A
+ * `.js` specifier names a `.ts` source, except in lib/explorer/, whose sources are `.js`.
+ */
 function graph(entry: string): Map<string, string[]> {
   const files = new Map<string, string[]>();
   const pending = [resolve(root, entry)];
@@ -17,8 +20,9 @@ function graph(entry: string): Map<string, string[]> {
     files.set(file, bare);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3]!;
+      const target = resolve(dirname(file), specifier);
       if (specifier.startsWith('.'))
-        pending.push(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
+        pending.push(existsSync(target) ? target : target.replace(/\.js$/, '.ts'));
       else bare.push(specifier);
     }
   }
@@ -66,6 +70,36 @@ describe('Import boundaries', () => {
       .map(([file]) => relative(file))
       .filter((file) => !file.startsWith('lib/client/') && !file.startsWith('lib/core/'));
     expect(outside).toEqual([]);
+  });
+
+  it("should keep the explorer page's browser code within lib/explorer, lib/client and lib/core", () => {
+    const files = [...graph('lib/explorer/explorer.js')];
+    const outside = files
+      .map(([file]) => relative(file))
+      .filter((file) => !/^lib\/(explorer|client|core)\//.test(file));
+    // Its own modules import no package and no Node module: scripts/build-explorer.mjs checks
+    // that what it takes of lib/client and lib/core brings none into the bundle either.
+    const bare = files
+      .filter(([file]) => relative(file).startsWith('lib/explorer/'))
+      .flatMap(([file, imports]) => imports.map((s) => `${relative(file)} imports ${s}`));
+    expect(outside).toEqual([]);
+    expect(bare).toEqual([]);
+    expect(files.map(([file]) => relative(file))).toContain('lib/client/snodo.client.ts');
+  });
+
+  it.each([
+    'lib/index.ts',
+    'lib/core/index.ts',
+    'lib/client/index.ts',
+    'lib/transports/index.ts',
+    'lib/express/index.ts',
+    'lib/redis/index.ts',
+    'lib/cli/snodo.ts',
+  ])('should not reach lib/explorer from %s: only the build reads it', (entry) => {
+    const reached = [...graph(entry)]
+      .map(([file]) => relative(file))
+      .filter((file) => file.startsWith('lib/explorer/'));
+    expect(reached).toEqual([]);
   });
 
   it.each([

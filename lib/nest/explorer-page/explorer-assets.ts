@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGGING_LEVELS, METHODS, META_KEYS, MODERN_PROTOCOL_VERSION } from '../../core/index.js';
+import { MODERN_PROTOCOL_VERSION } from '../../core/index.js';
 import { EXPLORER_MESSAGES } from './explorer.messages.js';
 import { EXPLORER_CLIENT_INFO } from './explorer-catalog.js';
 import type { PageLinks } from './explorer-paths.js';
@@ -22,8 +22,22 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 const TEMPLATE = 'index.html';
 
 /**
- * The page and its assets, read once from the package's `assets/` folder (the same in the ES and
- * CommonJS builds): served from memory, by exact name, so that no request path reaches the disk.
+ * Where the page's files are: `assets/` beside this module in the package (the same in the ES and
+ * CommonJS builds), where scripts/build-assets.mjs copies the page that scripts/build-explorer.mjs
+ * builds from lib/explorer/; when this module runs from lib/'s sources (the tests), the
+ * repository's `dist-explorer/`, where `npm run build:explorer` writes it.
+ */
+function defaultFolder(): string {
+  const packaged = fileURLToPath(new URL('./assets/', import.meta.url));
+  return existsSync(packaged)
+    ? packaged
+    : fileURLToPath(new URL('../../../dist-explorer/', import.meta.url));
+}
+
+/**
+ * The page and its assets (its template, its one script and its style sheet), read once: served
+ * from memory, by exact name, so that no request path reaches the disk. The Nest layer only
+ * serves them: the page is built from lib/explorer/ (docs/explorer.md).
  * @internal
  */
 export class ExplorerAssets {
@@ -34,7 +48,7 @@ export class ExplorerAssets {
    * @param folder where the assets are.
    * @throws Error when the folder or its template cannot be read.
    */
-  constructor(folder: string = fileURLToPath(new URL('./assets/', import.meta.url))) {
+  constructor(folder: string = defaultFolder()) {
     try {
       this.template = readFileSync(join(folder, TEMPLATE), 'utf8');
       for (const name of readdirSync(folder)) {
@@ -57,32 +71,18 @@ export class ExplorerAssets {
     return [...this.assets.keys()].sort();
   }
 
-  /** The page, with its links and the protocol facts its client needs. */
+  /** The page, with its links, the revision its client speaks and how the client names itself. */
   page(links: PageLinks): string {
     const config = {
       endpoint: links.endpoint,
       catalog: links.catalog,
       protocolVersion: MODERN_PROTOCOL_VERSION,
-      metaKeys: META_KEYS,
-      nameParams: nameParams(),
-      logLevels: LOGGING_LEVELS,
       clientInfo: EXPLORER_CLIENT_INFO,
     };
     return this.template
       .replaceAll('{{assets}}', escapeAttribute(links.assets))
       .replace('{{config}}', JSON.stringify(config).replace(/</g, '\\u003c'));
   }
-}
-
-/** The 2026-07-28 request methods whose `Mcp-Name` header names a param (`tools/call` → `name`). */
-function nameParams(): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const entry of METHODS.entries) {
-    if (entry.kind !== 'request' || entry.target === undefined) continue;
-    if (!entry.revisions.includes(MODERN_PROTOCOL_VERSION)) continue;
-    params[entry.method] = entry.target;
-  }
-  return params;
 }
 
 const escapeAttribute = (text: string): string =>

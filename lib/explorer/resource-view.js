@@ -3,10 +3,10 @@
 import { completeInto } from './completion.js';
 import { resourceContents } from './content-view.js';
 import { details, h, jsonBlock, uniqueId } from './dom.js';
-import { answerRound } from './input-requests.js';
-import { requestWithInput } from './mcp-client.js';
+import { UriTemplate } from '../core/index.js';
+import { errorView } from './content-view.js';
+import { roundHandlers } from './input-requests.js';
 import { annotationBadges, outcomeOf } from './tool-view.js';
-import { expand, variablesOf } from './uri-template.js';
 
 /**
  * Reads a resource (answering input rounds) and shows its contents in `output`.
@@ -18,12 +18,10 @@ import { expand, variablesOf } from './uri-template.js';
 async function readInto(app, uri, rounds, output) {
   output.replaceChildren(h('p', { class: 'muted', text: 'Reading…' }));
   try {
-    const result = await requestWithInput(
-      app.client,
+    const result = await app.client.call(
       'resources/read',
       { uri },
-      () => ({}),
-      (requests, round) => answerRound(rounds, requests, round, app),
+      { handlers: roundHandlers(rounds, app) },
     );
     output.replaceChildren(
       h(
@@ -82,15 +80,28 @@ export function resourceView(app, resource) {
 }
 
 /**
+ * The URI the values make, or the template itself while a value it needs is missing.
+ * @param {UriTemplate} template
+ * @param {Record<string, string>} values
+ */
+function previewOf(template, values) {
+  try {
+    return template.expand(values);
+  } catch {
+    return template.template;
+  }
+}
+
+/**
  * A field per variable of a template (with suggestions when the server completes them), which
  * keeps the URI preview up to date.
  * @param {import('./tool-view.js').App} app
- * @param {string} uriTemplate
+ * @param {UriTemplate} template
  * @param {HTMLElement} preview
  */
-function variableFields(app, uriTemplate, preview) {
-  const ref = { type: 'ref/resource', uri: uriTemplate };
-  const inputs = variablesOf(uriTemplate).map((name) => ({
+function variableFields(app, template, preview) {
+  const ref = { type: 'ref/resource', uri: template.template };
+  const inputs = template.variables.map((name) => ({
     name,
     input: h('input', { id: uniqueId(name), name }),
   }));
@@ -102,7 +113,7 @@ function variableFields(app, uriTemplate, preview) {
         .map(({ name, input }) => [name, input.value]),
     );
   const fields = inputs.map(({ name, input }) => {
-    input.addEventListener('input', () => (preview.textContent = expand(uriTemplate, values())));
+    input.addEventListener('input', () => (preview.textContent = previewOf(template, values())));
     const others = () =>
       Object.fromEntries(Object.entries(values()).filter(([key]) => key !== name));
     return h(
@@ -121,28 +132,57 @@ function variableFields(app, uriTemplate, preview) {
 }
 
 /**
- * The view of a resource template: its variables, the URI they make, and reading it.
+ * The view of a resource template: its variables, the URI they make (the core's RFC 6570
+ * expander, as the server matches it), and reading it.
  * @param {import('./tool-view.js').App} app
- * @param {any} template
+ * @param {any} entry the template as `resources/templates/list` gives it.
  */
-export function templateView(app, template) {
-  const uriTemplate = String(template.uriTemplate);
-  const preview = h('code', {
-    class: 'uri-preview',
-    'aria-label': 'URI',
-    text: expand(uriTemplate, {}),
-  });
-  const { fields, values } = variableFields(app, uriTemplate, preview);
-  const rounds = h('div', { class: 'rounds' });
+export function templateView(app, entry) {
+  const uriTemplate = String(entry.uriTemplate);
   const output = h('div', { class: 'output' });
-  const read = (/** @type {Event} */ event) => {
-    event.preventDefault();
-    void readInto(app, expand(uriTemplate, values()), rounds, output);
-  };
+  /** @type {UriTemplate | undefined} */
+  let template;
+  try {
+    template = UriTemplate.compile(uriTemplate);
+  } catch (error) {
+    output.replaceChildren(errorView(error));
+  }
   return h(
     'article',
     { class: 'view', 'aria-label': `Resource template ${uriTemplate}` },
-    header(template, uriTemplate),
+    header(entry, uriTemplate),
+    template === undefined ? null : templateForm(app, template, output),
+    output,
+    details('Definition', [jsonBlock(entry)]),
+  );
+}
+
+/**
+ * The variables of a template, the URI they make, and the button that reads it into `output`.
+ * @param {import('./tool-view.js').App} app
+ * @param {UriTemplate} template
+ * @param {HTMLElement} output
+ */
+function templateForm(app, template, output) {
+  const preview = h('code', {
+    class: 'uri-preview',
+    'aria-label': 'URI',
+    text: previewOf(template, {}),
+  });
+  const { fields, values } = variableFields(app, template, preview);
+  const rounds = h('div', { class: 'rounds' });
+  const read = (/** @type {Event} */ event) => {
+    event.preventDefault();
+    let uri;
+    try {
+      uri = template.expand(values());
+    } catch (error) {
+      output.replaceChildren(errorView(error));
+      return;
+    }
+    void readInto(app, uri, rounds, output);
+  };
+  return [
     h(
       'form',
       { class: 'call', onsubmit: read, 'aria-label': 'Variables' },
@@ -155,7 +195,5 @@ export function templateView(app, template) {
       ),
     ),
     rounds,
-    output,
-    details('Definition', [jsonBlock(template)]),
-  );
+  ];
 }

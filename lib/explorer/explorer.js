@@ -2,12 +2,14 @@
 /**
  * The explorer page: connects to the app's MCP endpoint (2026-07-28, `server/discover`), lists
  * its catalog, and opens a view for what the user picks. The caller's credentials (a bearer
- * token, extra headers) go with every request.
+ * token, extra headers) go with every request. scripts/build-explorer.mjs bundles this module and
+ * what it imports (SnodoClient and the core's parts included) into the page's one script.
  */
+import { META_KEYS } from '../core/index.js';
 import { CatalogList } from './catalog-list.js';
-import { errorView } from './content-view.js';
+import { errorView, isRefusal } from './content-view.js';
 import { download, h, jsonBlock, replace, section } from './dom.js';
-import { McpClient } from './mcp-client.js';
+import { ExplorerConnection } from './explorer-client.js';
 import { promptView } from './prompt-view.js';
 import { resourceView, templateView } from './resource-view.js';
 import { toolView } from './tool-view.js';
@@ -18,9 +20,8 @@ import { toolView } from './tool-view.js';
  */
 const byId = (id) => document.getElementById(id);
 
-/** @type {import('./mcp-client.js').ExplorerConfig} */
+/** @type {import('./explorer-client.js').ExplorerConfig} */
 const config = JSON.parse(byId('snodo-explorer-config').textContent);
-const client = new McpClient(config);
 
 /** Headers the page sets itself, which the connection form refuses. */
 const OWN_HEADERS = /^(content-type|content-length|accept|mcp-.*)$/i;
@@ -62,17 +63,30 @@ function setStatus(text, kind = 'info') {
 
 /** @param {unknown} error */
 function showError(error) {
-  const failure = /** @type {{ status?: number }} */ (error);
   setStatus('The endpoint refused or failed the request; see below.', 'error');
   replace(detail, errorView(error));
-  if (failure?.status === 401 || failure?.status === 403) byId('connection').open = true;
+  if (isRefusal(error)) byId('connection').open = true;
 }
+
+/**
+ * The caller's headers, from the connection form: sent with every request.
+ * @type {Record<string, string>}
+ */
+let headers = {};
 
 /** @type {import('./tool-view.js').App} */
 const app = {
-  client,
+  client: /** @type {ExplorerConnection} */ (/** @type {unknown} */ (undefined)), // set by connect()
   capabilities: {},
-  readResource: (uri) => client.request('resources/read', { uri }),
+  readResource: (uri) => app.client.request('resources/read', { uri }),
+};
+
+/**
+ * The catalog's requests go through the connection of the moment.
+ * @type {Pick<ExplorerConnection, 'listPage'>}
+ */
+const catalogClient = {
+  listPage: (method, key, cursor) => app.client.listPage(method, key, cursor),
 };
 
 const VIEWS = /** @type {Record<string, (app: any, item: any) => HTMLElement>} */ ({
@@ -83,7 +97,7 @@ const VIEWS = /** @type {Record<string, (app: any, item: any) => HTMLElement>} *
 });
 
 const list = new CatalogList(
-  client,
+  catalogClient,
   { tabs: byId('tabs'), list: byId('list'), more: byId('more'), filter: byId('filter') },
   (kind, item) => replace(detail, VIEWS[kind.id](app, item)),
   showError,
@@ -94,7 +108,7 @@ const list = new CatalogList(
  * @param {any} discovered
  */
 function aboutView(discovered) {
-  const info = discovered._meta?.[config.metaKeys.serverInfo] ?? {};
+  const info = discovered._meta?.[META_KEYS.serverInfo] ?? {};
   return h(
     'article',
     { class: 'view', 'aria-label': 'Server' },
@@ -111,16 +125,17 @@ function aboutView(discovered) {
   );
 }
 
-/** Discovers the server and reads the catalog's first pages. */
+/** Connects with the caller's headers, discovers the server and reads the catalog's first pages. */
 async function connect() {
   setStatus('Connecting…');
   try {
-    const discovered = await client.request('server/discover');
-    const info = discovered._meta?.[config.metaKeys.serverInfo] ?? {};
+    app.client = await ExplorerConnection.open(config, headers);
+    const discovered = await app.client.request('server/discover');
+    const info = discovered._meta?.[META_KEYS.serverInfo] ?? {};
     app.capabilities = discovered.capabilities ?? {};
     byId('server-name').textContent =
       `${info.title ?? info.name ?? 'MCP server'} ${info.version ?? ''}`.trim();
-    byId('server-meta').textContent = `${config.protocolVersion} · ${client.url}`;
+    byId('server-meta').textContent = `${config.protocolVersion} · ${app.client.url}`;
     replace(detail, aboutView(discovered));
     await list.load(app.capabilities);
     setStatus('Connected.');
@@ -132,9 +147,7 @@ async function connect() {
 /** Downloads the Markdown catalog (what `snodo catalog` writes), as this caller sees it. */
 async function downloadCatalog() {
   try {
-    const response = await fetch(new URL(config.catalog, location.href), {
-      headers: client.headers,
-    });
+    const response = await fetch(new URL(config.catalog, location.href), { headers });
     if (!response.ok)
       throw Object.assign(new Error(`The catalog could not be read: HTTP ${response.status}`), {
         status: response.status,
@@ -151,7 +164,7 @@ async function downloadCatalog() {
 byId('connection-form').addEventListener('submit', (/** @type {Event} */ event) => {
   event.preventDefault();
   try {
-    client.setHeaders(headersOf(byId('bearer-token').value, byId('extra-headers').value));
+    headers = headersOf(byId('bearer-token').value, byId('extra-headers').value);
   } catch (error) {
     setStatus(error instanceof Error ? error.message : String(error), 'error');
     return;

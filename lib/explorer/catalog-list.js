@@ -65,7 +65,7 @@ const displayName = (item, kind) => String(item.title ?? item.name ?? kind.addre
 /** The sidebar. */
 export class CatalogList {
   /**
-   * @param {import('./mcp-client.js').McpClient} client
+   * @param {Pick<import('./explorer-client.js').ExplorerConnection, 'listPage'>} client
    * @param {{ tabs: HTMLElement, list: HTMLElement, more: HTMLButtonElement, filter: HTMLInputElement }} elements
    * @param {(kind: Kind, item: any) => void} onSelect
    * @param {(error: unknown) => void} onError

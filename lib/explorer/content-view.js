@@ -3,6 +3,7 @@
  * How results look: content blocks (text, images, audio, resource links, embedded resources),
  * structured content, `isError`, resource contents, and JSON-RPC errors.
  */
+import { ErrorCode } from '../core/index.js';
 import { base64Bytes, details, download, h, jsonBlock, section } from './dom.js';
 
 /**
@@ -171,19 +172,34 @@ export function promptResult(result, context) {
 }
 
 /**
- * A failed request: the JSON-RPC error (code, message, data) with the HTTP status, or what went
- * wrong on the way.
+ * Whether the app refused the caller: 401 or 403, as the HTTP status of a plain answer (the
+ * Markdown catalog) or as the JSON-RPC code the endpoint answers them with. The token or the
+ * headers under Connection are what to change.
+ * @param {any} error
+ */
+export function isRefusal(error) {
+  const code = error?.code;
+  return (
+    error?.status === 401 ||
+    error?.status === 403 ||
+    code === ErrorCode.Unauthorized ||
+    code === ErrorCode.Forbidden
+  );
+}
+
+/**
+ * A failed request: the JSON-RPC error (code, message, data) that SnodoClient threw, or what went
+ * wrong on the way (the endpoint unreachable, an answer that is not MCP, an HTTP status).
  * @param {any} error
  */
 export function errorView(error) {
   const code = typeof error?.code === 'number' ? `JSON-RPC error ${error.code}` : 'Request failed';
   const status = typeof error?.status === 'number' ? ` (HTTP ${error.status})` : '';
-  const advice =
-    error?.status === 401 || error?.status === 403
-      ? h('p', {
-          text: 'The app refused the request: set a bearer token or headers under Connection.',
-        })
-      : null;
+  const advice = isRefusal(error)
+    ? h('p', {
+        text: 'The app refused the request: set a bearer token or headers under Connection.',
+      })
+    : null;
   return h(
     'div',
     { class: 'result is-error', role: 'alert', 'aria-label': 'Error' },

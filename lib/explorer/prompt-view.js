@@ -3,8 +3,7 @@
 import { completeInto } from './completion.js';
 import { promptResult } from './content-view.js';
 import { details, h, jsonBlock, uniqueId } from './dom.js';
-import { answerRound } from './input-requests.js';
-import { requestWithInput } from './mcp-client.js';
+import { roundHandlers } from './input-requests.js';
 import { outcomeOf } from './tool-view.js';
 
 /**
@@ -60,12 +59,10 @@ export function promptView(app, prompt) {
     event.preventDefault();
     output.replaceChildren(h('p', { class: 'muted', text: 'Getting the prompt…' }));
     try {
-      const result = await requestWithInput(
-        app.client,
+      const result = await app.client.call(
         'prompts/get',
         { name: prompt.name, arguments: values() },
-        () => ({}),
-        (requests, round) => answerRound(rounds, requests, round, app),
+        { handlers: roundHandlers(rounds, app) },
       );
       output.replaceChildren(promptResult(result, app));
     } catch (error) {

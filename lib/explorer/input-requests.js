@@ -5,8 +5,8 @@
  * them.
  */
 import { contentBlock } from './content-view.js';
-import { h, jsonBlock, uniqueId } from './dom.js';
-import { FormError, schemaForm } from './schema-form.js';
+import { h, uniqueId } from './dom.js';
+import { schemaForm } from './schema-form.js';
 
 /** The user gave up on the call instead of answering. */
 export class RoundAbandoned extends Error {
@@ -148,33 +148,7 @@ function roots(key) {
 }
 
 /**
- * A request the page has no form for: its JSON, and the answer as JSON.
- * @param {string} key
- * @param {any} request
- * @returns {Panel}
- */
-function unknownRequest(key, request) {
-  const id = uniqueId(`answer-${key}`);
-  const area = h('textarea', { id, rows: 3, class: 'json-input', placeholder: '{}' });
-  const element = h(
-    'fieldset',
-    { class: 'input-request', 'aria-label': `Request ${key}` },
-    h('legend', { text: `${String(request?.method ?? 'Request')} (${key})` }),
-    jsonBlock(request),
-    h('label', { for: id, class: 'field-label', text: 'Answer (JSON)' }),
-    area,
-  );
-  const read = () => {
-    try {
-      return JSON.parse(area.value || '{}');
-    } catch {
-      throw new FormError(`${key}: the answer is not valid JSON`);
-    }
-  };
-  return { element, read };
-}
-
-/**
+ * The panel of one input request: SnodoClient hands the page only those it declared it answers.
  * @param {string} key
  * @param {any} request
  * @param {import('./content-view.js').ContentContext} context
@@ -186,10 +160,8 @@ function panelFor(key, request, context) {
       return elicitation(key, request.params ?? {});
     case 'sampling/createMessage':
       return sampling(key, request.params ?? {}, context);
-    case 'roots/list':
-      return roots(key);
     default:
-      return unknownRequest(key, request);
+      return roots(key);
   }
 }
 
@@ -200,11 +172,18 @@ function panelFor(key, request, context) {
  * @param {Record<string, any>} requests
  * @param {number} round
  * @param {import('./content-view.js').ContentContext} context
- * @returns {Promise<Record<string, unknown>>}
- * @throws {RoundAbandoned} when the user abandons the call.
+ * @param {AbortSignal} [signal] the call's: when it aborts, the form goes.
+ * @returns {Promise<Record<string, any>>}
+ * @throws {RoundAbandoned} when the user abandons the call; the signal's reason when it aborts.
  */
-export function answerRound(container, requests, round, context) {
+function answerRound(container, requests, round, context, signal) {
   return new Promise((resolve, reject) => {
+    const stop = (/** @type {unknown} */ reason) => {
+      container.replaceChildren();
+      reject(reason);
+    };
+    const aborted = () => stop(signal?.reason);
+    signal?.addEventListener('abort', aborted, { once: true });
     const panels = Object.entries(requests).map(([key, request]) => ({
       key,
       panel: panelFor(key, request, context),
@@ -219,16 +198,14 @@ export function answerRound(container, requests, round, context) {
         container.replaceChildren(
           h('p', { class: 'muted', text: `Answers of round ${round} sent.` }),
         );
+        signal?.removeEventListener('abort', aborted);
         resolve(answers);
       } catch (error) {
         problem.textContent = error instanceof Error ? error.message : String(error);
         problem.hidden = false;
       }
     };
-    const abandon = () => {
-      container.replaceChildren();
-      reject(new RoundAbandoned());
-    };
+    const abandon = () => stop(new RoundAbandoned());
     const form = h(
       'form',
       { class: 'input-round', 'aria-label': 'Input requested', onsubmit: send },
@@ -247,4 +224,59 @@ export function answerRound(container, requests, round, context) {
       form.querySelector('input:not([type=radio]), select, textarea')
     )?.focus();
   });
+}
+
+/**
+ * @typedef {object} Asked one input request, waiting for the user's answer.
+ * @property {string} key
+ * @property {{ method: string, params: unknown }} request
+ * @property {(answer: any) => void} resolve
+ * @property {(error: unknown) => void} reject
+ */
+
+/**
+ * The handlers of one call (SnodoClient's `handlers`), for its `input_required` rounds. The
+ * client hands the input requests of a round to its handlers one by one, all at once: the page
+ * gathers those that come in the same turn and shows them in one form in `container` (see
+ * {@link answerRound}), then gives each handler its panel's answer. Abandoning the round, or the
+ * call's signal aborting, rejects them all.
+ * @param {HTMLElement} container
+ * @param {import('./content-view.js').ContentContext} context
+ * @param {{ signal?: AbortSignal, onRound?: () => void }} [options] `onRound` runs as each round
+ *   is shown.
+ * @returns {import('../client/index.js').ClientRequestHandlers}
+ */
+export function roundHandlers(container, context, options = {}) {
+  let round = 0;
+  /** @type {Asked[]} */
+  let asked = [];
+  const show = () => {
+    const batch = asked;
+    asked = [];
+    round += 1;
+    options.onRound?.();
+    const requests = Object.fromEntries(batch.map(({ key, request }) => [key, request]));
+    const answers = answerRound(container, requests, round, context, options.signal);
+    answers.then(
+      (byKey) => batch.forEach(({ key, resolve }) => resolve(byKey[key])),
+      (error) => batch.forEach(({ reject }) => reject(error)),
+    );
+  };
+  /** @param {string} method */
+  const ask =
+    (method) => (/** @type {unknown} */ params, /** @type {{ inputKey?: string }} */ asking) =>
+      new Promise((resolve, reject) => {
+        if (asked.length === 0) setTimeout(show, 0);
+        asked.push({
+          key: asking.inputKey ?? method,
+          request: { method, params },
+          resolve,
+          reject,
+        });
+      });
+  return {
+    elicitation: ask('elicitation/create'),
+    sampling: ask('sampling/createMessage'),
+    roots: async (asking) => (await ask('roots/list')({}, asking)).roots,
+  };
 }

@@ -4,16 +4,16 @@
  * shows progress and log messages while it streams, answers `input_required` rounds, and shows
  * the result.
  */
+import { LOGGING_LEVELS } from '../core/index.js';
 import { errorView, toolResult } from './content-view.js';
 import { details, h, jsonBlock, section } from './dom.js';
-import { RoundAbandoned, answerRound } from './input-requests.js';
-import { paramHeaders, requestWithInput } from './mcp-client.js';
+import { RoundAbandoned, roundHandlers } from './input-requests.js';
 import { schemaForm } from './schema-form.js';
 
 /**
  * What every view gets from the page.
  * @typedef {object} App
- * @property {import('./mcp-client.js').McpClient} client
+ * @property {import('./explorer-client.js').ExplorerConnection} client
  * @property {any} capabilities the server's capabilities.
  * @property {(uri: string) => Promise<any>} readResource
  */
@@ -81,7 +81,7 @@ function activity() {
 
 /**
  * What the call asks for besides its arguments: progress, and a log level.
- * @param {string[]} levels
+ * @param {readonly string[]} levels
  */
 function callOptions(levels) {
   const progress = h('input', { type: 'checkbox', checked: true });
@@ -142,22 +142,18 @@ function toolHeader(tool) {
 async function runCall(app, tool, args, parts, signal) {
   parts.live.reset();
   parts.output.replaceChildren(h('p', { class: 'muted', text: 'Calling…' }));
-  const roundOptions = () => ({
-    signal,
-    progressToken: parts.options.progress() ? `explorer-${++tokens}` : undefined,
-    logLevel: parts.options.logLevel(),
-    onNotification: parts.live.show,
-    headers: paramHeaders(tool.inputSchema, args),
-  });
+  const waiting = () =>
+    parts.output.replaceChildren(h('p', { class: 'muted', text: 'Waiting for your answers…' }));
   try {
-    const result = await requestWithInput(
-      app.client,
+    const result = await app.client.call(
       'tools/call',
       { name: tool.name, arguments: args },
-      roundOptions,
-      (requests, round) => {
-        parts.output.replaceChildren(h('p', { class: 'muted', text: 'Waiting for your answers…' }));
-        return answerRound(parts.rounds, requests, round, app);
+      {
+        signal,
+        progressToken: parts.options.progress() ? `explorer-${++tokens}` : undefined,
+        logLevel: parts.options.logLevel(),
+        onNotification: parts.live.show,
+        handlers: roundHandlers(parts.rounds, app, { signal, onRound: waiting }),
       },
     );
     parts.output.replaceChildren(toolResult(result, app));
@@ -176,7 +172,7 @@ export function toolView(app, tool) {
   const form = schemaForm(tool.inputSchema ?? {}, { asJson: true });
   /** @type {CallParts} */
   const parts = {
-    options: callOptions(app.client.config.logLevels),
+    options: callOptions(LOGGING_LEVELS),
     live: activity(),
     rounds: h('div', { class: 'rounds' }),
     output: h('div', { class: 'output' }),
