@@ -4,7 +4,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { MESSAGES, type JsonObject, type ServerLimits } from '../../lib/core/index.js';
-import { AUTH_INFO, StdioTransport, StreamableHttpTransport } from '../../lib/transports/index.js';
+import {
+  StdioTransport,
+  StreamableHttpTransport,
+  requestState,
+} from '../../lib/transports/index.js';
 import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';
 import { hardeningServer, type HardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS } from '../helpers/raw-http.js';
@@ -28,7 +32,7 @@ async function serve(
   const http: Server = createServer((req, res) => {
     const user = req.headers['x-user'];
     if (typeof user === 'string')
-      (req as { [AUTH_INFO]?: unknown })[AUTH_INFO] = { subject: user, scopes: [], claims: {} };
+      requestState(req).auth = { subject: user, scopes: [], claims: {} };
     void transport.handle(req, res);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

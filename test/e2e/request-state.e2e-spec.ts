@@ -4,6 +4,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AppModule } from '../../sample/01-tools/src/app.module.js';
+import { bearerCall, bearerSession, startProtectedApp } from '../helpers/authorization-server.js';
+import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
+import { openProtectedModule } from '../src/oauth-scenarios.module.js';
 
 /** The names of the symbols Snodo added to each POST's Node request while serving it. */
 function watchAddedSymbols(server: http.Server): string[][] {
@@ -26,7 +29,7 @@ function watchAddedSymbols(server: http.Server): string[][] {
 /**
  * On Nest's own Express adapter, Express gives each request its prototype, and V8 makes new hidden
  * classes for every property added to such a request, per request: Snodo keeps everything it needs
- * on a request in one property (body-reader.ts, `RequestState`).
+ * on a request in one property (request-state.ts, `RequestState`).
  */
 describe('what Snodo keeps on a request', () => {
   it("should add one property to each POST's request on Nest's Express adapter, in both eras", async () => {
@@ -57,6 +60,28 @@ describe('what Snodo keeps on a request', () => {
     }
     // Every POST the clients sent (discovery, initialize, initialized, the calls) was served.
     expect(added.length).toBeGreaterThanOrEqual(4);
+    for (const symbols of added) expect(symbols).toEqual(['snodo.requestState']);
+  });
+
+  it("should add one property to each POST's request with bearer tokens checked, on the platform under test", async () => {
+    // The verified caller, and on Fastify the FastifyRequest and its reply, go in the same state.
+    const running = await startProtectedApp(openProtectedModule);
+    const added = watchAddedSymbols(running.app.getHttpServer() as http.Server);
+    const schemas = new McpSchemaValidator();
+    try {
+      const call = { name: 'open_tool', arguments: {} };
+      const modern = await bearerCall(running.url, 'tools/call', call, 'opaque-abc');
+      expect(modern.json.result.content).toEqual([{ type: 'text', text: 'open' }]);
+      expect(schemas.checkServerMessage('2026-07-28', 'tools/call', modern.json)).toEqual([]);
+      const session = await bearerSession(running.url, 'opaque-abc');
+      const legacy = await session.send('tools/call', call);
+      expect(legacy.json.result.content).toEqual([{ type: 'text', text: 'open' }]);
+      expect(schemas.checkServerMessage('2025-11-25', 'tools/call', legacy.json)).toEqual([]);
+    } finally {
+      await running.close();
+    }
+    // The call of each era, and the initialize that opened the session.
+    expect(added.length).toBeGreaterThanOrEqual(3);
     for (const symbols of added) expect(symbols).toEqual(['snodo.requestState']);
   });
 });

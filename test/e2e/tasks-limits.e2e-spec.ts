@@ -11,7 +11,7 @@ import {
   type JsonObject,
   type TasksOptions,
 } from '../../lib/core/index.js';
-import { AUTH_INFO, StreamableHttpTransport } from '../../lib/transports/index.js';
+import { StreamableHttpTransport, requestState } from '../../lib/transports/index.js';
 import { hardeningServer } from '../helpers/hardening-fixtures.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
@@ -132,7 +132,7 @@ describe('Task limits over Streamable HTTP', () => {
       const http = createServer((req, res) => {
         const user = req.headers['x-user'];
         if (typeof user === 'string')
-          (req as { [AUTH_INFO]?: unknown })[AUTH_INFO] = { subject: user, scopes: [], claims: {} };
+          requestState(req).auth = { subject: user, scopes: [], claims: {} };
         void transport.handle(req, res);
       });
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,7 @@
 import { All, Controller, Inject, Optional, Req, Res, UseFilters, type Type } from '@nestjs/common';
 import { isAuthRefusal, type BearerAuthenticator } from '../../auth/index.js';
 import { ErrorCode } from '../../core/index.js';
-import { AUTH_INFO, type StreamableHttpTransport } from '../../transports/index.js';
+import { requestState, type StreamableHttpTransport } from '../../transports/index.js';
 import { nodeExchange, type NodeExchange } from '../platform/node-exchange.js';
 import { SnodoRouteGate } from '../platform/route-gate.js';
 import { SNODO_AUTHENTICATOR, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
@@ -68,7 +68,7 @@ export function createSnodoController(path: string): Type<unknown> {
           exchange.parsedBody,
         );
       }
-      (exchange.req as { [AUTH_INFO]?: unknown })[AUTH_INFO] = outcome;
+      requestState(exchange.req).auth = outcome;
       (req as { user?: unknown }).user = outcome;
       return this.transport.handle(exchange.req, exchange.res, exchange.parsedBody);
     }

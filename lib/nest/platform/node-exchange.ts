@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FRAMEWORK_REQUEST } from '../../transports/index.js';
+import { requestState, stateOf } from '../../transports/index.js';
 
 /** A Fastify request, as far as Snodo reads it. @internal */
 export interface FastifyLikeRequest {
@@ -29,19 +29,9 @@ export interface NodeExchange {
   readonly parsedBody?: unknown;
 }
 
-/** Where the Fastify request and reply of a raw request are kept, for guards that read them. */
-const PLATFORM_PAIR = Symbol('snodo.platformPair');
-
-/** A class, not a literal: see `RequestCallContext` on literals that point at a request. */
-class PlatformPair {
-  constructor(
-    readonly request: unknown,
-    readonly reply: unknown,
-  ) {}
-}
-
-interface WithPlatformPair {
-  [PLATFORM_PAIR]?: PlatformPair;
+interface PlatformRequest {
+  /** Fastify: the Node request behind the `FastifyRequest`. */
+  readonly raw?: unknown;
   /** Express links the response to the request. */
   readonly res?: unknown;
 }
@@ -55,10 +45,12 @@ interface WithPlatformPair {
  */
 export function platformPair(raw: unknown): { request: unknown; response: unknown } {
   if (typeof raw !== 'object' || raw === null) return { request: undefined, response: undefined };
-  const pair = (raw as WithPlatformPair)[PLATFORM_PAIR];
-  return pair === undefined
-    ? { request: raw, response: (raw as WithPlatformPair).res }
-    : { request: pair.request, response: pair.reply };
+  const node = (raw as PlatformRequest).raw;
+  // Fastify: the reply was kept in the Node request's state, beside the FastifyRequest.
+  const state = typeof node === 'object' && node !== null ? stateOf(node) : undefined;
+  return state !== undefined && state.frameworkRequest === raw
+    ? { request: raw, response: state.frameworkReply }
+    : { request: raw, response: (raw as PlatformRequest).res };
 }
 
 /**
@@ -73,9 +65,10 @@ export function nodeExchange(req: unknown, res: unknown): NodeExchange {
     res.hijack();
     const request = req as FastifyLikeRequest;
     // Handlers get the FastifyRequest as `context.request` (what guards put on it reaches them),
-    // and it carries the pair for the guards' switchToHttp().
-    (request.raw as { [FRAMEWORK_REQUEST]?: unknown })[FRAMEWORK_REQUEST] = request;
-    (request as WithPlatformPair)[PLATFORM_PAIR] = new PlatformPair(request, res);
+    // and the guards' switchToHttp() its reply: both kept in the Node request's state.
+    const state = requestState(request.raw);
+    state.frameworkRequest = request;
+    state.frameworkReply = res;
     return new Exchange(request.raw, res.raw, request.body);
   }
   return new Exchange(req as IncomingMessage, res as ServerResponse, undefined);

@@ -9,6 +9,7 @@ import {
   type JsonRpcId,
 } from '../../core/index.js';
 import { BodyWatch } from './body-watch.js';
+import { requestState, stateOf, type BodyReadOutcome, type BodyReading } from './request-state.js';
 
 /**
  * Why a request body cannot be served: over the body limit (413), cut short by the client (400),
@@ -17,64 +18,6 @@ import { BodyWatch } from './body-watch.js';
  * @publicApi
  */
 export type BodyProblem = 'too-large' | 'aborted' | 'malformed' | 'media-type' | 'too-deep';
-
-/**
- * What reading a request body gave: its bytes, the value a framework's parser already made of it,
- * or why it could not be read.
- * @internal
- */
-export type BodyReadOutcome =
-  | {
-      readonly ok: true;
-      /** The bytes: read in full, or watched as a framework's parser read them ({@link BodyWatch}). */
-      readonly body: Buffer;
-    }
-  | {
-      readonly ok: true;
-      readonly parsed: unknown;
-      /** The bytes it was parsed from were checked for depth before the parser had them. */
-      readonly depthChecked?: boolean;
-      /** Where the text it was parsed from can be read back, when it was kept. */
-      readonly source?: IdSource;
-    }
-  | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
-
-/**
- * What the transport keeps on a Node request it serves (and on the stream a body is read from,
- * usually the request itself), in one property: the body being read, the body read or watched
- * before the transport's handling began, and the POST's JSON-RPC id. One property, not one per
- * item: Express sets each request's prototype to its own (`app.handle`), and V8 does not reuse the
- * hidden classes of properties added after that, so every property added to an Express request
- * builds new ones, per request (about 2 µs each here; see docs/benchmarks.md). A `WeakMap` instead
- * would keep per-request entries in a long-lived table (see running-posts.ts).
- * @internal
- */
-export class RequestState {
-  /** The body being read from this stream, until it is read ({@link tapBody}). */
-  tap: BodyTap | undefined = undefined;
-  /**
-   * The body read or watched before the transport was handed the request, or what it served of
-   * the value a framework's parser made of it.
-   */
-  body: BodyReadOutcome | undefined = undefined;
-  /** The JSON-RPC id of the POST being served, for answers given outside its handling. */
-  id: JsonRpcId | undefined = undefined;
-}
-
-/** Where a {@link RequestState} is kept (a registered symbol: one slot for every copy of Snodo). */
-const STATE = Symbol.for('snodo.requestState');
-
-type Carrier = object & { [STATE]?: RequestState };
-
-/** The state kept on a request or stream, made on first use. @internal */
-export function requestState(carrier: object): RequestState {
-  return ((carrier as Carrier)[STATE] ??= new RequestState());
-}
-
-/** The state kept on a request or stream, if it has one. @internal */
-export function stateOf(carrier: object): RequestState | undefined {
-  return (carrier as Carrier)[STATE];
-}
 
 /** A request whose body a framework's parser may have turned into a value already. @internal */
 export type ParsedRequest = IncomingMessage & { body?: unknown };
@@ -104,7 +47,7 @@ export interface FirstReadReceiver {
   bodyReadFirst(problem: BodyProblem | undefined): void;
 }
 
-/** Keeps what was read on the request (its {@link RequestState}), then tells the receiver. @internal */
+/** Keeps what was read on the request (its `RequestState`), then tells the receiver. @internal */
 export class FirstRead implements BodyReceiver {
   constructor(
     private readonly req: IncomingMessage,
@@ -143,7 +86,7 @@ export function tapBody(
   if (Number.isFinite(declared) && declared > limit && stream === req) {
     return receiver.bodyRead(TOO_LARGE);
   }
-  requestState(stream).tap = new BodyTap(limit, receiver);
+  requestState(stream).reading = new BodyTap(limit, receiver);
   stream.on('data', onTapData);
   stream.on('end', onTapEnd);
   stream.on('error', onTapError);
@@ -154,7 +97,7 @@ const TOO_LARGE: BodyReadOutcome = Object.freeze({ ok: false, reason: 'too-large
 const ABORTED: BodyReadOutcome = Object.freeze({ ok: false, reason: 'aborted' });
 
 /** One body being read: its chunks so far (most bodies come in one). */
-class BodyTap {
+class BodyTap implements BodyReading {
   first: Buffer | undefined;
   rest: Buffer[] | undefined;
   size = 0;
@@ -164,23 +107,39 @@ class BodyTap {
     readonly receiver: BodyReceiver,
   ) {}
 
-  body(): Buffer {
+  take(stream: Readable, chunk: Buffer | string): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.size += bytes.length;
+    if (this.size > this.limit) {
+      stream.pause();
+      return this.settle(stream, TOO_LARGE);
+    }
+    if (this.first === undefined) this.first = bytes;
+    else (this.rest ??= []).push(bytes);
+  }
+
+  ended(stream: Readable, how: 'end' | 'error' | 'close'): void {
+    if (how === 'end') this.settle(stream, undefined);
+    else if (how === 'error' || !(stream as Partial<IncomingMessage>).complete)
+      this.settle(stream, ABORTED);
+  }
+
+  /** Stops reading `stream` and tells the receiver, once. */
+  private settle(stream: Readable, outcome: BodyReadOutcome | undefined): void {
+    const state = stateOf(stream);
+    if (state?.reading !== this) return;
+    state.reading = undefined;
+    stream.off('data', onTapData);
+    stream.off('end', onTapEnd);
+    stream.off('error', onTapError);
+    stream.off('close', onTapClose);
+    this.receiver.bodyRead(outcome ?? new ReadBody(this.body()));
+  }
+
+  private body(): Buffer {
     if (this.rest === undefined) return this.first ?? Buffer.alloc(0);
     return Buffer.concat([this.first!, ...this.rest], this.size);
   }
-}
-
-/** Stops reading `stream` and tells the receiver, once. */
-function settle(stream: Readable, outcome: BodyReadOutcome | undefined): void {
-  const state = stateOf(stream);
-  if (state?.tap === undefined) return;
-  const tap = state.tap;
-  state.tap = undefined;
-  stream.off('data', onTapData);
-  stream.off('end', onTapEnd);
-  stream.off('error', onTapError);
-  stream.off('close', onTapClose);
-  tap.receiver.bodyRead(outcome ?? new ReadBody(tap.body()));
 }
 
 /**
@@ -208,27 +167,19 @@ export class ParsedBody {
 }
 
 function onTapData(this: Readable, chunk: Buffer | string): void {
-  const tap = stateOf(this)!.tap!;
-  const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-  tap.size += bytes.length;
-  if (tap.size > tap.limit) {
-    this.pause();
-    return settle(this, TOO_LARGE);
-  }
-  if (tap.first === undefined) tap.first = bytes;
-  else (tap.rest ??= []).push(bytes);
+  stateOf(this)?.reading?.take(this, chunk);
 }
 
 function onTapEnd(this: Readable): void {
-  settle(this, undefined);
+  stateOf(this)?.reading?.ended(this, 'end');
 }
 
 function onTapError(this: Readable): void {
-  settle(this, ABORTED);
+  stateOf(this)?.reading?.ended(this, 'error');
 }
 
 function onTapClose(this: Readable): void {
-  if (!(this as Partial<IncomingMessage>).complete) settle(this, ABORTED);
+  stateOf(this)?.reading?.ended(this, 'close');
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorCode, MESSAGES } from '../../core/index.js';
-import { answerIdOf, messageOf, type BodyProblem, type BodyReadOutcome } from './body-reader.js';
+import { answerIdOf, messageOf, type BodyProblem } from './body-reader.js';
+import type { BodyReadOutcome } from './request-state.js';
 import { BodyWatch, type WatchedBodyReceiver, type WatchOutcome } from './body-watch.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 

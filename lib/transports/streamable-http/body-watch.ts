@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { countOpens, DepthScan, MESSAGES } from '../../core/index.js';
+import { requestState, stateOf, type BodyReading } from './request-state.js';
 
 /**
  * What the transport is told once a body it refused as too deep was read to its end: its bytes
@@ -31,10 +32,6 @@ class BodyTooDeepError extends Error {
 /** A chunk of a stream: bytes, or text once the stream's encoding is set. */
 type Chunk = Buffer | string;
 
-/** Where a stream being watched keeps its watch. */
-const WATCH = Symbol('snodo.bodyWatch');
-type Watched = Readable & { [WATCH]?: BodyWatch };
-
 /**
  * A body a framework's parser reads, watched as it streams by: every chunk is kept (it is the same
  * buffer, or string, the parser keeps, not a copy) and its nesting depth is checked on the chunks
@@ -54,7 +51,7 @@ type Watched = Readable & { [WATCH]?: BodyWatch };
  * nothing is a closure made per request.
  * @internal
  */
-export class BodyWatch {
+export class BodyWatch implements BodyReading {
   readonly ok = true;
   /** The bytes nest deeper than the limit: refused, whatever a parser made of them. */
   tooDeep = false;
@@ -101,7 +98,7 @@ export class BodyWatch {
   }
 
   /** One chunk came by. */
-  take(stream: Watched, chunk: Chunk): void {
+  take(stream: Readable, chunk: Chunk): void {
     this.size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
     if (this.size > this.limit) {
       this.overLimit = true;
@@ -128,7 +125,7 @@ export class BodyWatch {
   }
 
   /** The bytes nest too deep: stop the parser, and read the rest for the id. */
-  private refuse(stream: Watched): void {
+  private refuse(stream: Readable): void {
     this.tooDeep = true;
     this.scan = undefined;
     stream.on('end', onWatchEnd);
@@ -139,9 +136,15 @@ export class BodyWatch {
     }
   }
 
+  /** The stream ended, or closed before it did (listened to once the body is refused). */
+  ended(stream: Readable, how: 'end' | 'error' | 'close'): void {
+    this.settle(stream, how === 'end' ? 'read' : 'aborted');
+  }
+
   /** Stops watching `stream`; for a body refused as too deep, says how its reading ended. */
-  settle(stream: Watched, outcome: WatchOutcome): void {
-    stream[WATCH] = undefined;
+  settle(stream: Readable, outcome: WatchOutcome): void {
+    const state = stateOf(stream);
+    if (state?.reading === this) state.reading = undefined;
     stream.off('data', onWatchData);
     stream.off('end', onWatchEnd);
     stream.off('close', onWatchClose);
@@ -159,22 +162,22 @@ export class BodyWatch {
 export function watchBody(stream: Readable, limit: number, maxDepth: number): BodyWatch {
   const watch = new BodyWatch(limit, maxDepth);
   stream.pause();
-  (stream as Watched)[WATCH] = watch;
+  requestState(stream).reading = watch;
   stream.on('data', onWatchData);
   return watch;
 }
 
-function onWatchData(this: Watched, chunk: Chunk): void {
-  this[WATCH]?.take(this, chunk);
+function onWatchData(this: Readable, chunk: Chunk): void {
+  stateOf(this)?.reading?.take(this, chunk);
 }
 
 /** A chunk's bytes: itself, or the UTF-8 of its text. */
 const bytesOf = (chunk: Chunk): Buffer => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
 
-function onWatchEnd(this: Watched): void {
-  this[WATCH]?.settle(this, 'read');
+function onWatchEnd(this: Readable): void {
+  stateOf(this)?.reading?.ended(this, 'end');
 }
 
-function onWatchClose(this: Watched): void {
-  this[WATCH]?.settle(this, 'aborted');
+function onWatchClose(this: Readable): void {
+  stateOf(this)?.reading?.ended(this, 'close');
 }

@@ -19,6 +19,7 @@ import { send, sendError, sendJson } from './json-response.writer.js';
 import { LazyAbort, type SignalWatcher } from './lazy-abort.js';
 import { ResumableStream, type ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
+import { stateOf } from './request-state.js';
 import type { SseStream } from './sse.writer.js';
 
 /** What a {@link PostExchange} needs from the transport. @internal */
@@ -30,29 +31,12 @@ export interface PostExchangeDeps {
 }
 
 /**
- * Where a framework that wraps Node's request (Nest on Fastify: the `FastifyRequest`) puts its own
- * request object on the raw one, so that handlers get it as `context.request`: what the
- * framework's guards put on it (`request.user`) reaches them.
+ * The verified caller of a raw request, when its token was checked: what the layer that checked
+ * it (Snodo's auth guard) put in the request's state.
  * @internal
  */
-export const FRAMEWORK_REQUEST = Symbol.for('snodo.frameworkRequest');
-
-/**
- * Where the layer that verified the request's bearer token (Snodo's auth guard) puts the caller
- * it found, an `AuthInfo`, on the raw request: handlers get it as `context.auth`, and sessions
- * and request states are bound to it.
- * @internal
- */
-export const AUTH_INFO = Symbol.for('snodo.authInfo');
-
-interface FrameworkRequestCarrier {
-  [FRAMEWORK_REQUEST]?: unknown;
-  [AUTH_INFO]?: AuthInfo;
-}
-
-/** The verified caller of a raw request, when its token was checked. @internal */
 export function authOf(req: IncomingMessage): AuthInfo | undefined {
-  return (req as FrameworkRequestCarrier)[AUTH_INFO];
+  return stateOf(req)?.auth;
 }
 
 /**
@@ -118,8 +102,9 @@ export class PostExchange implements Exchange, SignalWatcher {
     private readonly deps: PostExchangeDeps,
   ) {
     this.req = req;
-    this.request = (req as FrameworkRequestCarrier)[FRAMEWORK_REQUEST] ?? req;
-    this.auth = authOf(req);
+    const state = stateOf(req);
+    this.request = state?.frameworkRequest ?? req;
+    this.auth = state?.auth;
     // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
     // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
     // the rest of the stream is kept for a resume with Last-Event-ID.

@@ -18,14 +18,7 @@ import {
   type SessionRecord,
   type SessionStore,
 } from '../../core/index.js';
-import {
-  messageOf,
-  readBody,
-  requestState,
-  stateOf,
-  type BodyReadOutcome,
-  type ParsedRequest,
-} from './body-reader.js';
+import { messageOf, readBody, type ParsedRequest } from './body-reader.js';
 import type { EventStreams } from './event-streams.js';
 import { InitializeAdmission, type InitializeLimit } from './initialize-admission.js';
 import { rejectBody, sendError } from './json-response.writer.js';
@@ -33,6 +26,7 @@ import { ownerOf, PostExchange, type PostExchangeDeps } from './post-exchange.js
 import { RunningPosts } from './running-posts.js';
 import type { ReplayBuffer } from './replay.buffer.js';
 import { ACCEPTS_JSON, JSON_TYPE, header } from './request-headers.js';
+import { requestState, stateOf, type BodyReadOutcome } from './request-state.js';
 import type { SseStream } from './sse.writer.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
@@ -43,7 +37,7 @@ import { TRANSPORT_MESSAGES } from '../transport.messages.js';
  */
 const LEGACY_HEADER_VERSIONS: ReadonlySet<string> = new Set(LEGACY_VERSIONS);
 
-/** The JSON-RPC id of a POST being served, if it had one (kept in the request's state, body-reader.ts). @internal */
+/** The JSON-RPC id of a POST being served, if it had one (kept in the request's state, request-state.ts). @internal */
 export const requestIdOf = (req: IncomingMessage): JsonRpcId | undefined => stateOf(req)?.id;
 
 /** What a {@link PostRequestHandler} needs from the transport. @internal */

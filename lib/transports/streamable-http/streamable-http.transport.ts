@@ -17,8 +17,6 @@ import {
   messageOf,
   parsersValue,
   readBody,
-  requestState,
-  stateOf,
   tapBody,
   type BodyProblem,
   FirstRead,
@@ -33,6 +31,7 @@ import { ownerOf } from './post-exchange.js';
 import { PostRequestHandler, requestIdOf } from './post-request.handler.js';
 import { ReplayBuffer } from './replay.buffer.js';
 import { header } from './request-headers.js';
+import { requestState, stateOf } from './request-state.js';
 import { SseStream } from './sse.writer.js';
 import {
   DEFAULT_BODY_LIMIT,
