@@ -6,7 +6,7 @@ import {
   type TokenBoundAuthInfo,
 } from '../core/index.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
-import { JwtVerifier, type TokenOutcome } from './jwt-verifier.js';
+import { JwtVerifier, type TokenCheck } from './jwt-verifier.js';
 import { ProtectedResource } from './protected-resource.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 
@@ -44,7 +44,7 @@ export interface AuthRefusal {
  */
 export class BearerAuthenticator {
   readonly resource: ProtectedResource;
-  private readonly verify: (token: string) => Promise<TokenOutcome>;
+  private readonly verify: (token: string) => Promise<TokenCheck>;
 
   constructor(options: SnodoAuthOptions, fetcher?: typeof fetch) {
     this.resource = new ProtectedResource(options);
@@ -66,7 +66,7 @@ export class BearerAuthenticator {
       return this.refusal(AUTH_MESSAGES.TOKEN_REQUIRED);
     const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
     if (match === null) return this.refusal(AUTH_MESSAGES.TOKEN_MALFORMED, 'invalid_request');
-    let outcome: TokenOutcome;
+    let outcome: TokenCheck;
     try {
       outcome = await this.verify(match[1]!);
     } catch {

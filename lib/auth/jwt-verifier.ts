@@ -24,8 +24,8 @@ const DEFAULT_ALGORITHMS = [
  */
 export type TokenRefusal = 'invalid' | 'expired' | 'unexpiring' | 'issued-later' | 'unavailable';
 
-/** A token's outcome: its caller, or why it was refused. @internal */
-export type TokenOutcome = { ok: true; auth: AuthInfo } | { ok: false; refusal: TokenRefusal };
+/** What checking a token gave: its caller, or why it was refused. @internal */
+export type TokenCheck = { ok: true; auth: AuthInfo } | { ok: false; refusal: TokenRefusal };
 
 /** The scopes a token grants: `scope` (space-separated, RFC 9068) or `scp` (an array). */
 function scopesOf(claims: JsonObject): string[] {
@@ -103,7 +103,7 @@ export class JwtVerifier {
     this.issuersWithoutExpiry = new Set(options.jwt?.issuersWithoutExpiry ?? []);
   }
 
-  async verify(token: string): Promise<TokenOutcome> {
+  async verify(token: string): Promise<TokenCheck> {
     const jose = await (this.jose ??= import('jose'));
     let issuer: unknown;
     try {

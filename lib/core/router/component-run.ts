@@ -110,7 +110,7 @@ export class ComponentRun implements ComponentInvocation {
 }
 
 /** What a component's run gave: the value it returned, or what it threw. @internal */
-export type RunOutcome = { value: unknown } | { thrown: unknown };
+export type RunSettled = { value: unknown } | { thrown: unknown };
 
 /**
  * Runs a component through its wrapper (`invoke` calls the component with the context and params
@@ -126,7 +126,7 @@ export function runComponent<C extends ComponentHooks>(
   component: C,
   options: DispatchOptions,
   invoke: (component: C, context: CallContext, params: unknown) => unknown,
-): RunOutcome | Promise<RunOutcome> {
+): RunSettled | Promise<RunSettled> {
   let returned: unknown;
   try {
     returned =
@@ -146,7 +146,7 @@ export function runComponent<C extends ComponentHooks>(
 }
 
 /** A value the component returned (a reporter that throws on it makes the run one that threw). */
-function settled(run: ComponentRun, options: DispatchOptions, value: unknown): RunOutcome {
+function settled(run: ComponentRun, options: DispatchOptions, value: unknown): RunSettled {
   try {
     if (value instanceof Error && !isSnodoError(value))
       options.onHandlerError?.(run.component, value);
@@ -157,7 +157,7 @@ function settled(run: ComponentRun, options: DispatchOptions, value: unknown): R
 }
 
 /** What the component or its wrapper threw, reported; an `input_required` signal is thrown on. */
-function caught(run: ComponentRun, options: DispatchOptions, thrown: unknown): RunOutcome {
+function caught(run: ComponentRun, options: DispatchOptions, thrown: unknown): RunSettled {
   if (thrown instanceof InputRequiredSignal) throw thrown;
   if (!isSnodoError(thrown)) options.onHandlerError?.(run.component, thrown);
   return { thrown };

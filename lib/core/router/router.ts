@@ -25,7 +25,7 @@ import {
   withoutTool,
 } from './router-registration.js';
 import { EMPTY_STATE, type AnyRoute, type RouterState } from './router-state.js';
-import { callTool, type ToolCallOutcome, type ToolRequestCheck } from './tool-call.js';
+import { callTool, type ToolDispatchOutcome, type ToolRequestCheck } from './tool-call.js';
 
 /** The components of each catalog list. @publicApi */
 export interface CatalogComponents {
@@ -254,7 +254,7 @@ export class Router {
     context: CallContext,
     options: DispatchOptions = {},
     check?: ToolRequestCheck,
-  ): ToolCallOutcome {
+  ): ToolDispatchOutcome {
     return callTool(this.state.tools.get(name), name, params, context, options, check);
   }
 

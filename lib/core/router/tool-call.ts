@@ -17,7 +17,7 @@ import {
   ComponentRun,
   authorizeInvocation,
   runComponent,
-  type RunOutcome,
+  type RunSettled,
 } from './component-run.js';
 import type { DispatchOptions } from './dispatch-options.interface.js';
 import { failure, success, type DispatchOutcome } from '../results/dispatch-outcome.type.js';
@@ -100,7 +100,7 @@ const invokeTool = (tool: ToolComponent, context: CallContext, params: unknown):
   tool.call(params as JsonObject, context);
 
 /** What {@link callTool} gives: the outcome at once when nothing on the way waited, else a promise of it. @internal */
-export type ToolCallOutcome =
+export type ToolDispatchOutcome =
   DispatchOutcome<CallToolResult> | Promise<DispatchOutcome<CallToolResult>>;
 
 /**
@@ -122,7 +122,7 @@ export function callTool(
   context: CallContext,
   options: DispatchOptions,
   check?: ToolRequestCheck,
-): ToolCallOutcome {
+): ToolDispatchOutcome {
   if (route === undefined) return failure(unknownTool(name));
   const decided = authorizeInvocation(route.ref, context, options, unknownToolRef);
   return decided instanceof Promise
@@ -138,7 +138,7 @@ function admitted(
   context: CallContext,
   options: DispatchOptions,
   check: ToolRequestCheck | undefined,
-): ToolCallOutcome {
+): ToolDispatchOutcome {
   if (denied !== undefined) return failure(denied);
   const args = params.arguments === undefined ? {} : params.arguments;
   if (!isJsonObject(args)) return failure(SnodoError.invalidParams(MESSAGES.ARGUMENTS_NOT_OBJECT));
@@ -161,7 +161,7 @@ function run(
   input: unknown,
   context: CallContext,
   options: DispatchOptions,
-): ToolCallOutcome {
+): ToolDispatchOutcome {
   const ran = runComponent(
     new ComponentRun(route.ref, 'call', input, context),
     route.component,
@@ -177,7 +177,7 @@ function run(
 /** A run that ended: its value as a tool result, checked against the output schema. */
 function finished(
   route: ToolRoute,
-  returned: RunOutcome,
+  returned: RunSettled,
   options: DispatchOptions,
 ): DispatchOutcome<CallToolResult> {
   const outcome = normalizeToolResult(route.ref.name, returned, route.hasOutputSchema);

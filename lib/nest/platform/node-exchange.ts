@@ -69,16 +69,16 @@ export function nodeExchange(req: unknown, res: unknown): NodeExchange {
     const state = requestState(request.raw);
     state.frameworkRequest = request;
     state.frameworkReply = res;
-    return new Exchange(request.raw, res.raw, request.body);
+    return new NodeRequestResponse(request.raw, res.raw, request.body);
   }
-  return new Exchange(req as IncomingMessage, res as ServerResponse, undefined);
+  return new NodeRequestResponse(req as IncomingMessage, res as ServerResponse, undefined);
 }
 
 /**
  * A class, not a literal: V8 may allocate a literal that survived once straight into the old
  * generation, from where it would keep every later request and response alive until a full GC.
  */
-class Exchange implements NodeExchange {
+class NodeRequestResponse implements NodeExchange {
   constructor(
     readonly req: IncomingMessage,
     readonly res: ServerResponse,

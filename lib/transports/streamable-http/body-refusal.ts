@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { ErrorCode, MESSAGES } from '../../core/index.js';
 import { answerIdOf, messageOf, type BodyProblem } from './body-reader.js';
 import type { BodyReadOutcome } from './request-state.js';
-import { BodyWatch, type WatchedBodyReceiver, type WatchOutcome } from './body-watch.js';
+import { BodyWatch, type WatchedBodyReceiver, type BodyWatchEnd } from './body-watch.js';
 import { rejectBody, sendError } from './json-response.writer.js';
 
 /** The limits a body is refused under. @internal */
@@ -42,7 +42,7 @@ class TooDeepAnswer implements WatchedBodyReceiver {
     private readonly limits: BodyLimits,
   ) {}
 
-  watchedBodyRead(outcome: WatchOutcome): void {
+  watchedBodyRead(outcome: BodyWatchEnd): void {
     const res = this.res;
     if (res.headersSent || res.destroyed) return;
     if (outcome !== 'read') return rejectBody(res, outcome, this.limits.bodyLimit);

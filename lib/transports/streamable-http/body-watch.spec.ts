@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { MESSAGES } from '../../core/index.js';
 import { nestsDeeperThan } from '../../core/wire/json-depth.js';
 import { bracketText, splitAt, splitTextAt } from '../../../test/helpers/byte-chunks.js';
-import { BODY_TOO_DEEP, BodyWatch, watchBody, type WatchOutcome } from './body-watch.js';
+import { BODY_TOO_DEEP, BodyWatch, watchBody, type BodyWatchEnd } from './body-watch.js';
 
 /** What a parser reading the stream as Fastify's does saw: its bytes, or the error that stopped it. */
 function readAsParser(stream: PassThrough): Promise<{ body?: string; error?: Error }> {
@@ -16,7 +16,7 @@ function readAsParser(stream: PassThrough): Promise<{ body?: string; error?: Err
   });
 }
 
-const ended = (watchOutcome: (outcome: WatchOutcome) => void) => ({
+const ended = (watchOutcome: (outcome: BodyWatchEnd) => void) => ({
   watchedBodyRead: watchOutcome,
 });
 
@@ -124,7 +124,7 @@ describe('watchBody()', () => {
     stream.write('[[1]]]],');
     const { error } = await parsed;
     expect(error).toMatchObject({ code: BODY_TOO_DEEP });
-    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    const outcome = new Promise<BodyWatchEnd>((resolve) => watch.whenRead(ended(resolve)));
     stream.end('"id":7}');
     expect(await outcome).toBe('read');
     expect(watch.body.toString()).toBe('{"params":[["é",[[1]]]],"id":7}');
@@ -149,7 +149,7 @@ describe('watchBody()', () => {
     const { error } = await parsed;
     expect(error).toMatchObject({ code: BODY_TOO_DEEP, message: MESSAGES.TOO_DEEP(3) });
     expect(watch.tooDeep).toBe(true);
-    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    const outcome = new Promise<BodyWatchEnd>((resolve) => watch.whenRead(ended(resolve)));
     stream.end('"id":7}');
     expect(await outcome).toBe('read');
     expect(watch.body.toString()).toBe('{"params":[[[[1]]]],"id":7}');
@@ -173,7 +173,7 @@ describe('watchBody()', () => {
     stream.on('error', () => undefined);
     stream.resume();
     stream.write('[[');
-    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    const outcome = new Promise<BodyWatchEnd>((resolve) => watch.whenRead(ended(resolve)));
     stream.write('0123456789');
     expect(await outcome).toBe('too-large');
     expect(watch.overLimit).toBe(true);
@@ -187,7 +187,7 @@ describe('watchBody()', () => {
     stream.on('error', () => undefined);
     stream.resume();
     stream.write('[[');
-    const outcome = new Promise<WatchOutcome>((resolve) => watch.whenRead(ended(resolve)));
+    const outcome = new Promise<BodyWatchEnd>((resolve) => watch.whenRead(ended(resolve)));
     stream.destroy();
     expect(await outcome).toBe('aborted');
   });

@@ -8,11 +8,11 @@ import { requestState, stateOf, type BodyReading } from './request-state.js';
  * @internal
  */
 export interface WatchedBodyReceiver {
-  watchedBodyRead(outcome: WatchOutcome): void;
+  watchedBodyRead(outcome: BodyWatchEnd): void;
 }
 
 /** How reading a body refused as too deep ended. @internal */
-export type WatchOutcome = 'read' | 'too-large' | 'aborted';
+export type BodyWatchEnd = 'read' | 'too-large' | 'aborted';
 
 /**
  * The `code` of the error a {@link BodyWatch} emits on the stream when the bytes nest too deep, so
@@ -63,7 +63,7 @@ export class BodyWatch implements BodyReading {
   private opens = 0;
   private scan: DepthScan | undefined;
   /** How reading a body refused as too deep ended, once it has. */
-  private outcome: WatchOutcome | undefined;
+  private outcome: BodyWatchEnd | undefined;
   private receiver: WatchedBodyReceiver | undefined;
 
   constructor(
@@ -142,7 +142,7 @@ export class BodyWatch implements BodyReading {
   }
 
   /** Stops watching `stream`; for a body refused as too deep, says how its reading ended. */
-  settle(stream: Readable, outcome: WatchOutcome): void {
+  settle(stream: Readable, outcome: BodyWatchEnd): void {
     const state = stateOf(stream);
     if (state?.reading === this) state.reading = undefined;
     stream.off('data', onWatchData);
