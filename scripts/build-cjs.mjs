@@ -16,12 +16,13 @@ import { dirname, join } from 'node:path';
 const DIST = 'dist';
 const OUT = join(DIST, 'cjs');
 const ES_ONLY = ['cjs/', 'cli/'];
-// The explorer page (a browser bundle that scripts/build-assets.mjs writes there): no module to convert.
-const ASSETS = 'nest/explorer-page/assets/';
+// The explorer page, a browser bundle that scripts/build-assets.mjs writes there (assets/ for the
+// bundled ES build, left by an earlier build): no module to convert.
+const ASSETS = ['assets/', 'nest/explorer-page/assets/'];
 
 const files = readdirSync(DIST, { recursive: true })
   .map((file) => String(file).split('\\').join('/'))
-  .filter((file) => ![...ES_ONLY, ASSETS].some((prefix) => file.startsWith(prefix)));
+  .filter((file) => ![...ES_ONLY, ...ASSETS].some((prefix) => file.startsWith(prefix)));
 const modules = files.filter((file) => file.endsWith('.js'));
 const declarations = files.filter((file) => file.endsWith('.d.ts'));
 const usesImportMeta = new Set([

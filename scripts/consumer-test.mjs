@@ -14,15 +14,17 @@
  * app's SnodoModule, from the other build, must find that library's tool, and the app checks that
  * the two copies really are two.
  *
- * Each app turns the explorer page on, and checks that the page, a script and the Markdown
- * catalog are served from the installed package (its assets are in the tarball, for both builds).
+ * Each app turns the explorer page on, and checks that the page, its script and the Markdown
+ * catalog are served from the installed package (its assets are in the tarball, for both builds),
+ * and, where Chromium is installed (/usr/bin/chromium, or CHROMIUM_PATH), that the page lists the
+ * app's tools and calls `add` in the browser.
  *
  * The apps get their dependencies from the npm registry (the package from its tarball). Set
  * CONSUMERS=commonjs,esm (names, comma-separated) to run some. Exits 1 on the first failure.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -218,7 +220,40 @@ async function checkExplorer(name, page) {
     if (response.status !== 200 || !contentType.startsWith(type) || !body.includes(text))
       throw new Error(`the ${name} app served ${url} as ${response.status} ${contentType}`);
   }
-  console.log(`${name}: the explorer page, its scripts and the Markdown catalog are served`);
+  console.log(`${name}: the explorer page, its script and the Markdown catalog are served`);
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The explorer page of the installed package in headless Chromium: it lists and calls `add`. */
+async function checkExplorerInBrowser(name, page) {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`${name}: no Chromium at ${CHROMIUM}, the page was not opened`);
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    await tab.goto(page);
+    await tab.getByRole('tab', { name: /^Tools \(\d+\)$/ }).waitFor({ timeout: 15_000 });
+    await tab.locator('#list .item-address', { hasText: /^add$/ }).click();
+    const field = (label) =>
+      tab.locator(`.field:has(> label.field-label > .field-name:text-is("${label}")) > input`);
+    await field('a').fill('2');
+    await field('b').fill('3');
+    await tab.getByRole('button', { name: 'Call tool' }).click();
+    const result = tab.getByLabel('Result', { exact: true }).locator('pre.content.text');
+    await result.waitFor({ timeout: 15_000 });
+    const text = await result.textContent();
+    if (text !== '5' || errors.length > 0)
+      throw new Error(`the ${name} app's explorer page showed ${text}, with errors ${errors}`);
+    console.log(`${name}: the explorer page ran in Chromium and called add(2, 3) = 5`);
+  } finally {
+    await browser.close();
+  }
 }
 
 async function check(name, app, tarball, work) {
@@ -304,6 +339,7 @@ async function check(name, app, tarball, work) {
         `${app.library.call.name} of ${app.library.name} (the other build's decorator) found`,
     );
     await checkExplorer(name, `http://127.0.0.1:${port}/mcp/explorer`);
+    await checkExplorerInBrowser(name, `http://127.0.0.1:${port}/mcp/explorer`);
     const made = `made with Express prototype: ${app.express === true}`;
     if (!output.includes(made)) throw new Error(`the ${name} app said ${output}, not "${made}"`);
     if (app.express === true) {
