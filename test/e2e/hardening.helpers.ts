@@ -1,11 +1,11 @@
 // What the hardening tests share: a standalone listener over a hardening server, and raw requests.
-import type { AddressInfo } from 'node:net';
 import type { JsonObject } from '../../lib/core/index.js';
 import {
   createStreamableHttpServer,
   type StandaloneServerOptions,
 } from '../../lib/transports/index.js';
 import type { HardeningServer } from '../helpers/hardening-fixtures.js';
+import { listenOnLoopback } from '../helpers/loopback-listener.js';
 import { JSON_HEADERS, MODERN_META, initializeRequest } from '../helpers/raw-http.js';
 
 export interface Answer {
@@ -24,11 +24,8 @@ export async function listen(
     sessionStore: server.sessions,
     ...options,
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
-    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
-  };
+  const { url, close } = await listenOnLoopback(http);
+  return { url, close };
 }
 
 export async function post(

@@ -1,20 +1,17 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
 import { SnodoClient, SnodoClientError } from '../../lib/client/index.js';
 import { SnodoError, SnodoRegistry } from '../../lib/index.js';
+import { listenOnLoopback } from '../helpers/loopback-listener.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { API_KEY, ApiKeyAppModule } from '../src/api-key-app.module.js';
 import { BULK_TOOLS, CatalogAppModule } from '../src/catalog-app.module.js';
 
-const listen = async (server: Server): Promise<string> => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-};
+const listen = async (server: Server): Promise<string> => (await listenOnLoopback(server)).url;
 const stop = (server: Server) => new Promise((resolve) => server.close(resolve));
 
 /** A server built with the official SDK 1.x (stateless Streamable HTTP, no 2026-07-28). */
