@@ -44,6 +44,15 @@ describe('RedisSessionStore', () => {
     await redis.stop();
   });
 
+  it('should take a value that is no session for none, on get and on DELETE', async () => {
+    await inspect.set('s:session:broken', '{"id":', 'PX', IDLE_MS);
+    await inspect.set('s:session:other', '{"kind":"not a session"}', 'PX', IDLE_MS);
+    expect(await a.sessions.get('broken')).toBeUndefined();
+    expect(await a.sessions.get('other')).toBeUndefined();
+    expect(await a.sessions.delete('broken')).toBe(true);
+    expect(await inspect.exists('s:session:broken')).toBe(0);
+  });
+
   it('should expire an idle session by its Redis TTL, and push the TTL back on each use', async () => {
     await a.sessions.create(record('s1'));
     const ttl = await inspect.pttl('s:session:s1');

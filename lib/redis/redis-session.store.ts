@@ -7,6 +7,27 @@ import { refreshSubscriptions, sessionSubscriptionsKey } from './redis-subscript
 const STORE = 'the Redis session store';
 
 /**
+ * A stored session, or `undefined` for a value that is not one (written by something else, or
+ * cut short): never trusted blindly, as the task store's values are not.
+ */
+function parseSession(text: string): SessionRecord | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<SessionRecord> | null;
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      typeof value.id !== 'string' ||
+      typeof value.protocolVersion !== 'string'
+    ) {
+      return undefined;
+    }
+    return value as SessionRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The per-client share of a {@link RedisSessionStore}.
  * @publicApi
  */
@@ -107,8 +128,8 @@ export class RedisSessionStore implements SessionStore {
     if (subscriptionsLeft >= 0 && subscriptionsLeft < this.idleTimeoutMs) {
       await refreshSubscriptions(this.redis, this.keyPrefix, id, this.idleTimeoutMs);
     }
-    const record = JSON.parse(text) as SessionRecord;
-    if (record.client !== undefined) this.share.used(id, record.client, held);
+    const record = parseSession(text);
+    if (record?.client !== undefined) this.share.used(id, record.client, held);
     return record;
   }
 
@@ -149,7 +170,7 @@ export class RedisSessionStore implements SessionStore {
   async delete(id: string): Promise<boolean> {
     const text = await command(STORE, () => this.redis.getdel(this.key(id)));
     if (text === null) return false;
-    const client = (JSON.parse(text) as SessionRecord).client;
+    const client = parseSession(text)?.client;
     if (client !== undefined) await this.share.release(id, client);
     return true;
   }
