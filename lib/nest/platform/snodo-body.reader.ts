@@ -106,7 +106,8 @@ export class SnodoBodyReader implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    if (this.installed || this.adapterHost.httpAdapter === undefined) return;
+    // An application context (bootstrapStdio, snodo catalog) has no HTTP adapter: nothing to install.
+    if (this.installed || this.adapterHost.httpAdapter == null) return;
     this.logger.warn(NEST_MESSAGES.BODY_READER_LATE);
     this.installOnce();
   }
