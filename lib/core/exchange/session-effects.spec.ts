@@ -1,7 +1,12 @@
 import type { SessionRecord } from '../session/session-record.interface.js';
 import type { JsonRpcId } from '../wire/json-rpc.type.js';
 import type { HandleOutcome } from './exchange.js';
-import { applySessionEffects, type SessionKeeper, type SessionOpening } from './session-effects.js';
+import {
+  applySessionEffects,
+  asksOfSession,
+  type SessionKeeper,
+  type SessionOpening,
+} from './session-effects.js';
 
 /** A keeper that records what it is asked, with the context it got back, and answers `answer`. */
 function recordingKeeper(answer = 'stored') {
@@ -103,5 +108,18 @@ describe('applySessionEffects()', () => {
     const { keeper, calls } = recordingKeeper();
     expect(applySessionEffects([outcome({}), outcome({})], session, keeper, 'x')).toBeUndefined();
     expect(calls).toEqual([]);
+  });
+
+  it('should tell an outcome that asks something of a session from one that asks nothing', () => {
+    const opening = { protocolVersion: '2025-11-25', clientCapabilities: {} } as const;
+    expect(asksOfSession(outcome({}))).toBe(false);
+    expect(asksOfSession(outcome({ response: { jsonrpc: '2.0', id: 1, result: {} } }))).toBe(false);
+    for (const effect of [
+      { openSession: opening },
+      { sessionInitialized: true },
+      { sessionLogLevel: 'info' as const },
+      { cancelled: 3 },
+    ])
+      expect(asksOfSession(outcome(effect))).toBe(true);
   });
 });

@@ -51,6 +51,18 @@ export function applySessionEffects<C, R>(
   return stored;
 }
 
+/**
+ * Whether an outcome asks anything of a session: to open one, to change it, or to cancel one of its
+ * requests. Most ask nothing (no 2026-07-28 outcome does): a transport asks this first, so that
+ * its hot path neither calls nor waits for {@link applySessionEffects}.
+ * @internal
+ */
+export const asksOfSession = (outcome: HandleOutcome): boolean =>
+  outcome.openSession !== undefined ||
+  outcome.sessionInitialized !== undefined ||
+  outcome.sessionLogLevel !== undefined ||
+  outcome.cancelled !== undefined;
+
 const isBatch = (
   outcomes: HandleOutcome | readonly HandleOutcome[],
 ): outcomes is readonly HandleOutcome[] => Array.isArray(outcomes);

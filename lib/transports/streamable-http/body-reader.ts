@@ -9,7 +9,13 @@ import {
   type JsonRpcId,
 } from '../../core/index.js';
 import { BodyWatch } from './body-watch.js';
-import { requestState, stateOf, type BodyReadOutcome, type BodyReading } from './request-state.js';
+import {
+  BodyTap,
+  requestState,
+  stateOf,
+  type BodyReadOutcome,
+  type BodyReceiver,
+} from './request-state.js';
 
 /**
  * Why a request body cannot be served: over the body limit (413), cut short by the client (400),
@@ -21,11 +27,6 @@ export type BodyProblem = 'too-large' | 'aborted' | 'malformed' | 'media-type' |
 
 /** A request whose body a framework's parser may have turned into a value already. @internal */
 export type ParsedRequest = IncomingMessage & { body?: unknown };
-
-/** Who is told, once, what reading a body gave. @internal */
-export interface BodyReceiver {
-  bodyRead(outcome: BodyReadOutcome): void;
-}
 
 /**
  * Reads a request body up to `limit` bytes. A declared or actual length above the limit stops
@@ -86,7 +87,7 @@ export function tapBody(
   if (Number.isFinite(declared) && declared > limit && stream === req) {
     return receiver.bodyRead(TOO_LARGE);
   }
-  requestState(stream).reading = new BodyTap(limit, receiver);
+  requestState(stream).tap = new BodyTap(limit, receiver);
   stream.on('data', onTapData);
   stream.on('end', onTapEnd);
   stream.on('error', onTapError);
@@ -96,50 +97,17 @@ export function tapBody(
 const TOO_LARGE: BodyReadOutcome = Object.freeze({ ok: false, reason: 'too-large' });
 const ABORTED: BodyReadOutcome = Object.freeze({ ok: false, reason: 'aborted' });
 
-/** One body being read: its chunks so far (most bodies come in one). */
-class BodyTap implements BodyReading {
-  first: Buffer | undefined;
-  rest: Buffer[] | undefined;
-  size = 0;
-
-  constructor(
-    readonly limit: number,
-    readonly receiver: BodyReceiver,
-  ) {}
-
-  take(stream: Readable, chunk: Buffer | string): void {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    this.size += bytes.length;
-    if (this.size > this.limit) {
-      stream.pause();
-      return this.settle(stream, TOO_LARGE);
-    }
-    if (this.first === undefined) this.first = bytes;
-    else (this.rest ??= []).push(bytes);
-  }
-
-  ended(stream: Readable, how: 'end' | 'error' | 'close'): void {
-    if (how === 'end') this.settle(stream, undefined);
-    else if (how === 'error' || !(stream as Partial<IncomingMessage>).complete)
-      this.settle(stream, ABORTED);
-  }
-
-  /** Stops reading `stream` and tells the receiver, once. */
-  private settle(stream: Readable, outcome: BodyReadOutcome | undefined): void {
-    const state = stateOf(stream);
-    if (state?.reading !== this) return;
-    state.reading = undefined;
-    stream.off('data', onTapData);
-    stream.off('end', onTapEnd);
-    stream.off('error', onTapError);
-    stream.off('close', onTapClose);
-    this.receiver.bodyRead(outcome ?? new ReadBody(this.body()));
-  }
-
-  private body(): Buffer {
-    if (this.rest === undefined) return this.first ?? Buffer.alloc(0);
-    return Buffer.concat([this.first!, ...this.rest], this.size);
-  }
+/** Stops reading `stream` and tells the receiver, once. */
+function settle(stream: Readable, outcome: BodyReadOutcome | undefined): void {
+  const state = stateOf(stream);
+  if (state?.tap === undefined) return;
+  const tap = state.tap;
+  state.tap = undefined;
+  stream.off('data', onTapData);
+  stream.off('end', onTapEnd);
+  stream.off('error', onTapError);
+  stream.off('close', onTapClose);
+  tap.receiver.bodyRead(outcome ?? new ReadBody(tap.body()));
 }
 
 /**
@@ -167,19 +135,27 @@ export class ParsedBody {
 }
 
 function onTapData(this: Readable, chunk: Buffer | string): void {
-  stateOf(this)?.reading?.take(this, chunk);
+  const tap = stateOf(this)!.tap!;
+  const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+  tap.size += bytes.length;
+  if (tap.size > tap.limit) {
+    this.pause();
+    return settle(this, TOO_LARGE);
+  }
+  if (tap.first === undefined) tap.first = bytes;
+  else (tap.rest ??= []).push(bytes);
 }
 
 function onTapEnd(this: Readable): void {
-  stateOf(this)?.reading?.ended(this, 'end');
+  settle(this, undefined);
 }
 
 function onTapError(this: Readable): void {
-  stateOf(this)?.reading?.ended(this, 'error');
+  settle(this, ABORTED);
 }
 
 function onTapClose(this: Readable): void {
-  stateOf(this)?.reading?.ended(this, 'close');
+  if (!(this as Partial<IncomingMessage>).complete) settle(this, ABORTED);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { countOpens, DepthScan, MESSAGES } from '../../core/index.js';
-import { requestState, stateOf, type BodyReading } from './request-state.js';
+import { requestState, stateOf, type BodyWatching } from './request-state.js';
 
 /**
  * What the transport is told once a body it refused as too deep was read to its end: its bytes
@@ -51,7 +51,7 @@ type Chunk = Buffer | string;
  * nothing is a closure made per request.
  * @internal
  */
-export class BodyWatch implements BodyReading {
+export class BodyWatch implements BodyWatching {
   readonly ok = true;
   /** The bytes nest deeper than the limit: refused, whatever a parser made of them. */
   tooDeep = false;
@@ -137,14 +137,14 @@ export class BodyWatch implements BodyReading {
   }
 
   /** The stream ended, or closed before it did (listened to once the body is refused). */
-  ended(stream: Readable, how: 'end' | 'error' | 'close'): void {
+  ended(stream: Readable, how: 'end' | 'close'): void {
     this.settle(stream, how === 'end' ? 'read' : 'aborted');
   }
 
   /** Stops watching `stream`; for a body refused as too deep, says how its reading ended. */
   settle(stream: Readable, outcome: BodyWatchEnd): void {
     const state = stateOf(stream);
-    if (state?.reading === this) state.reading = undefined;
+    if (state?.watch === this) state.watch = undefined;
     stream.off('data', onWatchData);
     stream.off('end', onWatchEnd);
     stream.off('close', onWatchClose);
@@ -162,22 +162,22 @@ export class BodyWatch implements BodyReading {
 export function watchBody(stream: Readable, limit: number, maxDepth: number): BodyWatch {
   const watch = new BodyWatch(limit, maxDepth);
   stream.pause();
-  requestState(stream).reading = watch;
+  requestState(stream).watch = watch;
   stream.on('data', onWatchData);
   return watch;
 }
 
 function onWatchData(this: Readable, chunk: Chunk): void {
-  stateOf(this)?.reading?.take(this, chunk);
+  stateOf(this)?.watch?.take(this, chunk);
 }
 
 /** A chunk's bytes: itself, or the UTF-8 of its text. */
 const bytesOf = (chunk: Chunk): Buffer => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
 
 function onWatchEnd(this: Readable): void {
-  stateOf(this)?.reading?.ended(this, 'end');
+  stateOf(this)?.watch?.ended(this, 'end');
 }
 
 function onWatchClose(this: Readable): void {
-  stateOf(this)?.reading?.ended(this, 'close');
+  stateOf(this)?.watch?.ended(this, 'close');
 }

@@ -69,15 +69,14 @@ function onWatchedClose(this: WatchedResponse): void {
  * `signal` and `caller` are getters of the class: V8 may allocate an object literal (or the getter
  * pair of one) straight into its old generation once objects from the same spot in the code have
  * survived, and from there it keeps the request and all it reaches alive until a full GC, which
- * costs a third of the throughput (see docs/benchmarks.md).
+ * costs a third of the throughput (see docs/benchmarks.md). `request` and `auth` are getters too,
+ * read from the request's state when asked: the constructor stays as small as it was before they
+ * moved into that state (a larger one, inlined into the transport's hot path, cost ~2% more
+ * instructions per `tools/call` in the instruction-count benchmark's first 2,000 requests).
  * @internal
  */
 export class PostExchange implements Exchange, SignalWatcher {
   readonly transport = 'http' as const;
-  /** What handlers get as `context.request`: the framework's request object, or Node's. */
-  readonly request: unknown;
-  /** The verified caller, when the server checked a bearer token. */
-  readonly auth: AuthInfo | undefined;
   /** Node's request. */
   readonly req: IncomingMessage;
   readonly headers: StandardHeaders;
@@ -102,9 +101,6 @@ export class PostExchange implements Exchange, SignalWatcher {
     private readonly deps: PostExchangeDeps,
   ) {
     this.req = req;
-    const state = stateOf(req);
-    this.request = state?.frameworkRequest ?? req;
-    this.auth = state?.auth;
     // 2026-07-28: closing the stream cancels the request, so the connection is watched once a
     // handler asks for its signal. Initialize era: a dropped connection is not a cancellation;
     // the rest of the stream is kept for a resume with Last-Event-ID.
@@ -127,6 +123,16 @@ export class PostExchange implements Exchange, SignalWatcher {
 
   get signal(): AbortSignal {
     return this.abort.signal;
+  }
+
+  /** What handlers get as `context.request`: the framework's request object, or Node's. */
+  get request(): unknown {
+    return stateOf(this.req)?.frameworkRequest ?? this.req;
+  }
+
+  /** The verified caller, when the server checked a bearer token. */
+  get auth(): AuthInfo | undefined {
+    return stateOf(this.req)?.auth;
   }
 
   /**

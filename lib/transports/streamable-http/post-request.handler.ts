@@ -4,6 +4,7 @@ import {
   LEGACY_VERSIONS,
   PendingClientRequests,
   applySessionEffects,
+  asksOfSession,
   classifyParsed,
   isModernMessage,
   isThenable,
@@ -144,8 +145,9 @@ export class PostRequestHandler {
       const outcome = await this.deps.handler.handle(inbound, post);
       running.settle();
       // Most requests neither open a session nor change one (none of 2026-07-28 do): no await.
-      const effects = applySessionEffects(outcome, session, this.sessionKeeper, post);
-      const extraHeaders = effects === undefined ? undefined : await effects;
+      const extraHeaders = asksOfSession(outcome)
+        ? await applySessionEffects(outcome, session, this.sessionKeeper, post)
+        : undefined;
       post.unwatch();
       if (post.abort.aborted) return post.endCancelled();
       if (outcome.listen !== undefined && this.deps.hub !== undefined)

@@ -22,18 +22,43 @@ export type BodyReadOutcome =
     }
   | { readonly ok: false; readonly reason: 'too-large' | 'aborted' };
 
+/** Who is told, once, what reading a body gave. @internal */
+export interface BodyReceiver {
+  bodyRead(outcome: BodyReadOutcome): void;
+}
+
 /**
- * A body taken in chunk by chunk from a stream: read in full by the transport (`tapBody()`,
- * body-reader.ts), or watched as a framework's parser reads it (`watchBody()`, body-watch.ts).
- * The stream's listeners are functions of the module, not closures made per request: they find
- * the reading in the stream's {@link RequestState}.
+ * A body the transport is reading (`tapBody()`, body-reader.ts): its chunks so far (most bodies
+ * come in one). The stream's listeners are functions of the module, not closures made per
+ * request: they find it in the stream's {@link RequestState}.
  * @internal
  */
-export interface BodyReading {
+export class BodyTap {
+  first: Buffer | undefined;
+  rest: Buffer[] | undefined;
+  size = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly receiver: BodyReceiver,
+  ) {}
+
+  body(): Buffer {
+    if (this.rest === undefined) return this.first ?? Buffer.alloc(0);
+    return Buffer.concat([this.first!, ...this.rest], this.size);
+  }
+}
+
+/**
+ * A body watched as a framework's parser reads it (`watchBody()`, body-watch.ts), as the
+ * stream's listeners (functions of the module) find it in the stream's {@link RequestState}.
+ * @internal
+ */
+export interface BodyWatching {
   /** One chunk came by. */
   take(stream: Readable, chunk: Buffer | string): void;
-  /** The stream ended (`end`), failed (`error`) or closed (`close`). */
-  ended(stream: Readable, how: 'end' | 'error' | 'close'): void;
+  /** The stream ended, or closed before it did. */
+  ended(stream: Readable, how: 'end' | 'close'): void;
 }
 
 /**
@@ -49,8 +74,10 @@ export interface BodyReading {
  * @internal
  */
 export class RequestState {
-  /** The body being taken in from this stream, until it is read or refused. */
-  reading: BodyReading | undefined = undefined;
+  /** The body being read from this stream, until it is read. */
+  tap: BodyTap | undefined = undefined;
+  /** The body watched on this stream as a framework's parser reads it, until it is read. */
+  watch: BodyWatching | undefined = undefined;
   /**
    * The body read or watched before the transport was handed the request, or what it served of
    * the value a framework's parser made of it.
