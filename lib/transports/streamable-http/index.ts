@@ -10,4 +10,4 @@ export { BODY_TOO_DEEP } from './body-watch.js';
 export { HostCheck, type HostCheckOptions, type HostRefusal } from './host-check.js';
 export type { ListeningServer } from './warm-up.js';
 export { createStreamableHttpServer, type StandaloneServerOptions } from './standalone.server.js';
-export { requestState, stateOf, type RequestState } from './request-state.js';
+export { requestState, stateOf } from './request-state.js';
