@@ -1,0 +1,63 @@
+import {
+  InMemorySessionStore,
+  type SessionStore,
+  type SharedReplay,
+  type SharedStore,
+  type SubscriptionStore,
+  type UsedTokenStore,
+} from '../core/internal.js';
+import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
+import { NEST_MESSAGES } from './snodo.messages.js';
+
+/**
+ * The module's options with what they leave to a default decided once, at bootstrap: the stores
+ * each part uses (a store given on its own, else the shared `store`'s, else the in-memory one),
+ * and the `tasks` option with the shared store's tasks when it names no store of its own. What
+ * the module's providers read is this, never the raw options (the `SNODO_RESOLVED_OPTIONS`
+ * provider).
+ * @internal
+ */
+export interface ResolvedSnodoOptions extends SnodoModuleOptions {
+  readonly store: SharedStore | undefined;
+  readonly sessionStore: SessionStore;
+  readonly subscriptionStore: SubscriptionStore | undefined;
+  readonly replay: SharedReplay | undefined;
+  readonly usedTokens: UsedTokenStore | undefined;
+}
+
+/**
+ * Merges the defaults of the module's options, once.
+ * @throws {Error} when `store` is not a shared store.
+ * @internal
+ */
+export function resolveSnodoOptions(options: SnodoModuleOptions): ResolvedSnodoOptions {
+  const store = checkSharedStore(options.store);
+  return Object.freeze({
+    ...options,
+    store,
+    sessionStore:
+      options.sessionStore ?? store?.sessionStore ?? new InMemorySessionStore(options.sessions),
+    subscriptionStore: options.subscriptionStore ?? store?.subscriptionStore,
+    replay: store?.replay,
+    usedTokens: options.usedTokens ?? store?.usedTokens,
+    tasks:
+      store?.tasks === undefined || options.tasks?.store !== undefined
+        ? options.tasks
+        : { ...options.tasks, store: store.tasks },
+  });
+}
+
+/** The `store` option, checked: it must look like a {@link SharedStore}. */
+function checkSharedStore(store: SharedStore | undefined): SharedStore | undefined {
+  if (store === undefined) return undefined;
+  const valid =
+    typeof store === 'object' &&
+    store !== null &&
+    typeof store.ready === 'function' &&
+    typeof store.close === 'function' &&
+    typeof store.sessionStore?.get === 'function' &&
+    typeof store.subscriptionStore?.subscribers === 'function' &&
+    typeof store.notificationBus?.publish === 'function';
+  if (!valid) throw new Error(NEST_MESSAGES.BAD_SHARED_STORE);
+  return store;
+}
