@@ -1,4 +1,4 @@
-import type { AuthInfo } from '../core/index.js';
+import type { AuthInfo } from '../core/internal.js';
 
 /**
  * How the MCP endpoint acts as an OAuth 2.1 protected resource (docs/oauth.md): the metadata it

@@ -1,5 +1,5 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { callerIdentity, type AuthInfo } from '../core/index.js';
+import { callerIdentity, type AuthInfo } from '../core/internal.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { BearerAuthenticator, isAuthRefusal } from './bearer-authenticator.js';
 import { authInfoOf } from './jwt-verifier.js';

@@ -4,7 +4,7 @@ import {
   TOKEN_IDENTITY,
   type AuthInfo,
   type TokenBoundAuthInfo,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { JwtVerifier, type TokenCheck } from './jwt-verifier.js';
 import { ProtectedResource } from './protected-resource.js';

@@ -1,4 +1,7 @@
 export type { SnodoAuthOptions, SnodoJwtOptions } from './auth-options.interface.js';
-export { BearerAuthenticator, isAuthRefusal, type AuthRefusal } from './bearer-authenticator.js';
+export { type AuthRefusal } from './bearer-authenticator.js';
+/** @internal */
+export { BearerAuthenticator, isAuthRefusal } from './bearer-authenticator.js';
+/** @internal */
 export { ProtectedResource } from './protected-resource.js';
 export { authInfoOf } from './jwt-verifier.js';

@@ -1,5 +1,5 @@
 import type { JWTPayload, JWTVerifyOptions } from 'jose';
-import type { AuthInfo, JsonObject } from '../core/index.js';
+import type { AuthInfo, JsonObject } from '../core/internal.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 import { KeySetUnavailable, KeySets, type KeySet } from './key-sets.js';
 

@@ -1,4 +1,4 @@
-import { fetchBounded, type FetchBounds, type FetchProblem } from '../core/index.js';
+import { fetchBounded, type FetchBounds, type FetchProblem } from '../core/internal.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 

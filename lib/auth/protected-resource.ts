@@ -1,4 +1,4 @@
-import type { AuthInfo, JsonObject } from '../core/index.js';
+import type { AuthInfo, JsonObject } from '../core/internal.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { KEY_SET_BOUNDS } from './key-sets.js';

@@ -5,7 +5,7 @@ import {
   type JsonRpcResponse,
   type RuntimeSource,
   type SessionRecord,
-} from '../core/index.js';
+} from '../core/internal.js';
 import type { RequestHeaders } from './request-headers.js';
 
 /** What a channel needs to know of a request besides its body (HTTP routing headers). @internal */

@@ -1,4 +1,4 @@
-import { SnodoError, type JsonObject, type JsonRpcResponse } from '../core/index.js';
+import { SnodoError, type JsonObject, type JsonRpcResponse } from '../core/internal.js';
 import type { ClientChannel, SendHints } from './client-channel.js';
 import { ClientRequests } from './client-requests.js';
 

@@ -10,7 +10,7 @@ import {
   type JsonObject,
   type MethodTable,
   type ProtocolVersion,
-} from '../core/index.js';
+} from '../core/internal.js';
 import type { ClientChannel, InboundHandler, SendHints } from './client-channel.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { withInputRounds, type InputRoundOptions } from './input-rounds.js';

@@ -1,4 +1,4 @@
-import { MODERN_PROTOCOL_VERSION } from '../core/index.js';
+import { MODERN_PROTOCOL_VERSION } from '../core/internal.js';
 
 /** Messages of the client. @internal */
 export const CLIENT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../core/index.js';
+import { isJsonObject, type JsonObject } from '../core/internal.js';
 
 /**
  * Fills in the defaults of an accepted form elicitation (SEP-1034): each property of the

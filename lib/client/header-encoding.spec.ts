@@ -1,4 +1,4 @@
-import { decodeHeaderValue } from '../core/index.js';
+import { decodeHeaderValue } from '../core/internal.js';
 import { encodeHeaderValue } from './header-encoding.js';
 
 const base64 = (value: string) => `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;

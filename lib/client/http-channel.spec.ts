@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/index.js';
+import type { JsonObject } from '../core/internal.js';
 import { HttpChannel, type HttpAuthorizer } from './http-channel.js';
 import { SnodoClientError } from './snodo-client.error.js';
 

@@ -1,4 +1,4 @@
-import { isModernVersion, type JsonObject, type JsonRpcResponse } from '../core/index.js';
+import { isModernVersion, type JsonObject, type JsonRpcResponse } from '../core/internal.js';
 import type { ClientChannel, InboundHandler, SendHints } from './client-channel.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { encodeHeaderValue } from './header-encoding.js';

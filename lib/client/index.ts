@@ -13,7 +13,6 @@ export type {
   ClientRoot,
   ElicitationRequest,
   ElicitationResult,
-  MaybePromise,
   ServerRequestContext,
 } from './server-requests.js';
 export {

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/index.js';
+import type { JsonObject } from '../core/internal.js';
 import { withInputRounds } from './input-rounds.js';
 import { ServerRequests } from './server-requests.js';
 

@@ -1,4 +1,4 @@
-import { ErrorCode, SnodoError, isJsonObject, type JsonObject } from '../core/index.js';
+import { ErrorCode, SnodoError, isJsonObject, type JsonObject } from '../core/internal.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import type { ServerRequests } from './server-requests.js';
 

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/index.js';
+import type { JsonObject } from '../core/internal.js';
 import { listen, type ListenTarget } from './listen-stream.js';
 
 const sse = (text: string) =>

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/index.js';
+import type { JsonObject } from '../core/internal.js';
 import type { ReconnectionOptions } from './response-stream.js';
 import { readSseEvents } from './sse-events.js';
 

@@ -1,4 +1,4 @@
-import { SnodoError, type JsonObject } from '../core/index.js';
+import { SnodoError, type JsonObject } from '../core/internal.js';
 import { negotiate, type NegotiationPeer } from './negotiation.js';
 
 /** A peer whose requests answer from `answers` in order; records what was sent. */

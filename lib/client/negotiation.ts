@@ -10,7 +10,7 @@ import {
   type Implementation,
   type JsonObject,
   type ProtocolVersion,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 
 /** What negotiating needs of the client: requests in a revision, and one notification. @internal */

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../core/index.js';
+import type { JsonObject } from '../core/internal.js';
 import { readResponseStream, type StreamReader } from './response-stream.js';
 
 const stream = (text: string) =>

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRpcResponse } from '../core/index.js';
+import type { JsonObject, JsonRpcResponse } from '../core/internal.js';
 import { readSseEvents } from './sse-events.js';
 
 /**

@@ -1,4 +1,4 @@
-import { SnodoError } from '../core/index.js';
+import { SnodoError } from '../core/internal.js';
 import { ServerRequests } from './server-requests.js';
 
 const context = { method: 'elicitation/create', during: 'tools/call' };

@@ -1,4 +1,4 @@
-import { ErrorCode, SnodoError, isJsonObject, type JsonObject } from '../core/index.js';
+import { ErrorCode, SnodoError, isJsonObject, type JsonObject } from '../core/internal.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { withElicitationDefaults } from './elicitation-defaults.js';
 
@@ -50,7 +50,6 @@ export interface ClientRoot {
 }
 
 /** A value, or a promise of it. @publicApi */
-export type MaybePromise<T> = T | Promise<T>;
 
 /**
  * The `handlers` option of `SnodoClient`: how the client answers what the server asks of it.
@@ -69,19 +68,22 @@ export interface ClientRequestHandlers {
   elicitation?: (
     request: ElicitationRequest,
     context: ServerRequestContext,
-  ) => MaybePromise<ElicitationResult>;
+  ) => ElicitationResult | Promise<ElicitationResult>;
   /**
    * Answers `sampling/createMessage` with a `CreateMessageResult` (`role`, `content`, `model`).
    * @default undefined
    */
-  sampling?: (request: JsonObject, context: ServerRequestContext) => MaybePromise<JsonObject>;
+  sampling?: (
+    request: JsonObject,
+    context: ServerRequestContext,
+  ) => JsonObject | Promise<JsonObject>;
   /**
    * The roots the client shares (`roots/list`): a list, or a function called on each request.
    * @default undefined
    */
   roots?:
     | readonly ClientRoot[]
-    | ((context: ServerRequestContext) => MaybePromise<readonly ClientRoot[]>);
+    | ((context: ServerRequestContext) => readonly ClientRoot[] | Promise<readonly ClientRoot[]>);
   /**
    * Whether an accepted elicitation gets the schema's defaults for the fields it omits.
    * @default true
@@ -179,7 +181,7 @@ export class ServerRequests {
   }
 
   private call<P, R>(
-    handler: ((request: P, context: ServerRequestContext) => MaybePromise<R>) | undefined,
+    handler: ((request: P, context: ServerRequestContext) => R | Promise<R>) | undefined,
     method: string,
     request: P,
     context: ServerRequestContext,

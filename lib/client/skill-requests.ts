@@ -7,7 +7,7 @@ import {
   SnodoError,
   type JsonObject,
   type SkillEntry,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { SnodoClientError } from './snodo-client.error.js';
 

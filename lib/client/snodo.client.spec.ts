@@ -1,4 +1,4 @@
-import { Router, Runtime, type CallContext } from '../core/index.js';
+import { Router, Runtime, type CallContext } from '../core/internal.js';
 import { SnodoClient } from './snodo.client.js';
 
 /** A runtime whose one tool answers with the headers of the request it was called with. */

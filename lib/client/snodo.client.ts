@@ -12,7 +12,7 @@ import {
   type SkillEntry,
   type TaskView,
   type ToolDefinition,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { InProcessChannel, type ClientChannel } from './client-channel.js';
 import type { HttpClientOptions, ServerInteractionOptions } from './client-options.js';
 import { ClientRequests, type RequestOptions } from './client-requests.js';
@@ -51,6 +51,7 @@ export interface SnodoClientOptions extends ServerInteractionOptions, HttpClient
   /**
    * The methods the server serves, for what a request needs besides its body (the `Mcp-Name`
    * header of a method that names a component). @default the protocol's `METHODS`
+   * @internal
    */
   methods?: MethodTable;
   /**

@@ -6,7 +6,7 @@ import {
   type InputRequest,
   type JsonObject,
   type TaskView,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   isJsonObject,
   type HeaderParam,
   type JsonObject,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { CLIENT_MESSAGES } from './client.messages.js';
 import { encodeHeaderValue } from './header-encoding.js';
 

@@ -3,7 +3,7 @@
  * How results look: content blocks (text, images, audio, resource links, embedded resources),
  * structured content, `isError`, resource contents, and JSON-RPC errors.
  */
-import { ErrorCode } from '../core/index.js';
+import { ErrorCode } from '../core/internal.js';
 import { base64Bytes, details, download, h, jsonBlock, section } from './dom.js';
 
 /**

@@ -7,14 +7,14 @@
  * lists page by page, and gives each call its signal, its listener and its handlers.
  */
 import { SnodoClient } from '../client/index.js';
-import { META_KEYS } from '../core/index.js';
+import { META_KEYS } from '../core/internal.js';
 
 /**
  * What the server put in the page for its client (see lib/nest/explorer-page/explorer-assets.ts).
  * @typedef {object} ExplorerConfig
  * @property {string} endpoint the MCP endpoint, relative to the page.
  * @property {string} catalog the Markdown catalog, relative to the page.
- * @property {import('../core/index.js').ProtocolVersion} protocolVersion
+ * @property {import('../core/internal.js').ProtocolVersion} protocolVersion
  * @property {{ name: string, version: string }} clientInfo
  */
 
@@ -30,7 +30,7 @@ import { META_KEYS } from '../core/index.js';
  * @property {string} [logLevel] asks for log messages from that level up.
  */
 
-/** @typedef {import('../core/index.js').JsonObject} JsonObject */
+/** @typedef {import('../core/internal.js').JsonObject} JsonObject */
 
 /**
  * What the page declares it can answer in an input round: a person can answer all three (the

@@ -5,7 +5,7 @@
  * token, extra headers) go with every request. scripts/build-explorer.mjs bundles this module and
  * what it imports (SnodoClient and the core's parts included) into the page's one script.
  */
-import { META_KEYS } from '../core/index.js';
+import { META_KEYS } from '../core/internal.js';
 import { CatalogList } from './catalog-list.js';
 import { errorView, isRefusal } from './content-view.js';
 import { download, h, jsonBlock, replace, section } from './dom.js';

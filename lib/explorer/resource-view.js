@@ -3,7 +3,7 @@
 import { completeInto } from './completion.js';
 import { resourceContents } from './content-view.js';
 import { details, h, jsonBlock, uniqueId } from './dom.js';
-import { UriTemplate } from '../core/index.js';
+import { UriTemplate } from '../core/internal.js';
 import { errorView } from './content-view.js';
 import { roundHandlers } from './input-requests.js';
 import { annotationBadges, outcomeOf } from './tool-view.js';

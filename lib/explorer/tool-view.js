@@ -4,7 +4,7 @@
  * shows progress and log messages while it streams, answers `input_required` rounds, and shows
  * the result.
  */
-import { LOGGING_LEVELS } from '../core/index.js';
+import { LOGGING_LEVELS } from '../core/internal.js';
 import { errorView, toolResult } from './content-view.js';
 import { details, h, jsonBlock, section } from './dom.js';
 import { RoundAbandoned, roundHandlers } from './input-requests.js';

@@ -13,7 +13,7 @@ import {
   type ToolComponent,
   type ToolDefinition,
   type ToolTaskOptions,
-} from '../core/index.js';
+} from '../core/internal.js';
 import type { OutputDeclaration } from './decorators/output.decorator.js';
 import type { DtoSupport } from './dto/class-validator.support.js';
 import type { PromptOptions } from './interfaces/prompt-options.interface.js';

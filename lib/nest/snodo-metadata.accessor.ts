@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { ArgumentDeclaration } from '../core/index.js';
+import type { ArgumentDeclaration } from '../core/internal.js';
 import type { OutputDeclaration } from './decorators/output.decorator.js';
 import type { PromptOptions } from './interfaces/prompt-options.interface.js';
 import type { ResourceOptions } from './interfaces/resource-options.interface.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ContextIdFactory, MetadataScanner, ModuleRef } from '@nestjs/core';
 import type { Type } from '@nestjs/common';
-import type { CallContext } from '../core/index.js';
-import { Router } from '../core/index.js';
+import type { CallContext } from '../core/internal.js';
+import { Router } from '../core/internal.js';
 import { loadDtoSupport, type DtoSupport } from './dto/class-validator.support.js';
 import {
   promptComponent,

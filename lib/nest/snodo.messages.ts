@@ -1,4 +1,4 @@
-import { SKILLS_EXTENSION, type OperationEvent } from '../core/index.js';
+import { SKILLS_EXTENSION, type OperationEvent } from '../core/internal.js';
 import { SERVER_MESSAGES } from './servers/server.messages.js';
 
 const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);

@@ -13,7 +13,7 @@ import { SnodoRegistry } from './snodo.registry.js';
 import { checkServerName } from './servers/server-checks.js';
 import { getSnodoNotifierToken, getSnodoRegistryToken } from './servers/snodo-server.tokens.js';
 
-/** @internal */
+/** The module class and tokens Nest builds for `forRoot()` and `forRootAsync()`: `SnodoModule` extends the class. */
 export const {
   ConfigurableModuleClass: SnodoConfigurableModule,
   MODULE_OPTIONS_TOKEN: SNODO_MODULE_OPTIONS,

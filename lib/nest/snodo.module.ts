@@ -1,3 +1,4 @@
+import { resolveSnodoOptions, type ResolvedSnodoOptions } from './snodo-options.resolver.js';
 import {
   Inject,
   Logger,
@@ -8,9 +9,9 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
-import { InMemorySessionStore, NotificationHub, type SharedStore } from '../core/index.js';
+import { NotificationHub } from '../core/internal.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
-import { StreamableHttpTransport, type ListeningServer } from '../transports/index.js';
+import { StreamableHttpTransport, type ListeningServer } from '../transports/internal.js';
 import type {
   SnodoModuleOptions,
   SubscriptionSource,
@@ -65,33 +66,26 @@ import {
   providers: [
     {
       provide: SNODO_RESOLVED_OPTIONS,
-      useFactory: (options: SnodoModuleOptions): SnodoModuleOptions => ({ ...options }),
+      useFactory: resolveSnodoOptions,
       inject: [SNODO_MODULE_OPTIONS],
     },
     {
       provide: SNODO_NOTIFICATION_HUB,
       // With a shared store, bootstrap waits for it (and stops with its error when unreachable).
-      useFactory: async (options: SnodoModuleOptions) => {
-        const store = checkSharedStore(options.store);
-        await store?.ready();
-        return new NotificationHub(
-          options.subscriptionStore ?? store?.subscriptionStore,
-          store?.notificationBus,
-        );
+      useFactory: async (options: ResolvedSnodoOptions) => {
+        await options.store?.ready();
+        return new NotificationHub(options.subscriptionStore, options.store?.notificationBus);
       },
       inject: [SNODO_RESOLVED_OPTIONS],
     },
     {
       provide: SNODO_HTTP_TRANSPORT,
-      useFactory: (registry: SnodoRegistry, options: SnodoModuleOptions, hub: NotificationHub) =>
+      useFactory: (registry: SnodoRegistry, options: ResolvedSnodoOptions, hub: NotificationHub) =>
         new StreamableHttpTransport(registry, {
           bodyLimit: options.bodyLimit,
-          sessionStore:
-            options.sessionStore ??
-            options.store?.sessionStore ??
-            new InMemorySessionStore(options.sessions),
+          sessionStore: options.sessionStore,
           hub,
-          replay: options.store?.replay,
+          replay: options.replay,
           dnsRebindingProtection: options.dnsRebindingProtection,
           allowedHosts: options.allowedHosts,
           allowedOrigins: options.allowedOrigins,
@@ -151,9 +145,10 @@ export class SnodoModule
   /** When the shutdown that began in onModuleDestroy() must be over. */
   private shutdownDeadline = 0;
 
+  /** @internal Nest makes the module; an app imports `SnodoModule.forRoot()`. */
   constructor(
     @Inject(SNODO_HTTP_TRANSPORT) private readonly transport: StreamableHttpTransport,
-    @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: SnodoModuleOptions,
+    @Inject(SNODO_RESOLVED_OPTIONS) private readonly options: ResolvedSnodoOptions,
     @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
     private readonly servers: SnodoServers,
     @Inject(SNODO_SERVER_ENTRY) private readonly entry: SnodoServerEntry,
@@ -221,21 +216,6 @@ export class SnodoModule
 }
 
 const TRANSPORT_LOGGER = new Logger('Snodo');
-
-/** The `store` option, checked: it must look like a {@link SharedStore}. */
-function checkSharedStore(store: SharedStore | undefined): SharedStore | undefined {
-  if (store === undefined) return undefined;
-  const valid =
-    typeof store === 'object' &&
-    store !== null &&
-    typeof store.ready === 'function' &&
-    typeof store.close === 'function' &&
-    typeof store.sessionStore?.get === 'function' &&
-    typeof store.subscriptionStore?.subscribers === 'function' &&
-    typeof store.notificationBus?.publish === 'function';
-  if (!valid) throw new Error(NEST_MESSAGES.BAD_SHARED_STORE);
-  return store;
-}
 
 /** The `subscriptionSource` option, checked: something with `subscribe()`, on a server that serves subscriptions. */
 function checkSubscriptionSource(options: SnodoModuleOptions): SubscriptionSource | undefined {

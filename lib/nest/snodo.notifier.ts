@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NotificationHub } from '../core/index.js';
+import type { NotificationHub } from '../core/internal.js';
 import { SNODO_NOTIFICATION_HUB } from './snodo.constants.js';
 
 /**
@@ -15,6 +15,7 @@ import { SNODO_NOTIFICATION_HUB } from './snodo.constants.js';
  */
 @Injectable()
 export class SnodoNotifier {
+  /** @internal Nest makes the notifier; inject it (`SnodoNotifier`, `@InjectSnodoNotifier()`). */
   constructor(@Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub) {}
 
   /**

@@ -6,7 +6,7 @@ import {
   type ModuleMetadata,
 } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import type { JsonRpcNotification, NotificationHub, ToolComponent } from '../core/index.js';
+import type { JsonRpcNotification, NotificationHub, ToolComponent } from '../core/internal.js';
 import { Prompt } from './decorators/prompt.decorator.js';
 import { Tool } from './decorators/tool.decorator.js';
 import { SnodoModule } from './snodo.module.js';

@@ -1,3 +1,4 @@
+import type { ResolvedSnodoOptions } from './snodo-options.resolver.js';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { ComponentEnhancers } from './interfaces/component-enhancers.interface.js';
 import { SnodoContextCreator } from './enhancers/snodo-context-creator.js';
@@ -14,9 +15,8 @@ import {
   type RuntimeSource,
   type ToolComponent,
   type ToolDefinition,
-} from '../core/index.js';
-import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
-import type { InstrumentationHandler } from '../core/index.js';
+} from '../core/internal.js';
+import type { InstrumentationHandler } from '../core/internal.js';
 import {
   SNODO_NOTIFICATION_HUB,
   SNODO_RESOLVED_OPTIONS,
@@ -64,8 +64,9 @@ export class SnodoRegistry implements RuntimeSource {
   /** The `server` name, for the log; `undefined` for the default server. */
   private readonly server: string | undefined;
 
+  /** @internal Nest makes the registry; inject it (`SnodoRegistry`, `@InjectSnodoRegistry()`). */
   constructor(
-    @Inject(SNODO_RESOLVED_OPTIONS) options: SnodoModuleOptions,
+    @Inject(SNODO_RESOLVED_OPTIONS) options: ResolvedSnodoOptions,
     @Inject(SNODO_NOTIFICATION_HUB) private readonly hub: NotificationHub,
     private readonly contextCreator: SnodoContextCreator,
     @Optional() @Inject(SNODO_SERVER_NAME) server?: string | null,
@@ -283,7 +284,7 @@ export class SnodoRegistry implements RuntimeSource {
     return true;
   }
 
-  private runtimeOptions(options: SnodoModuleOptions, router: Router): RuntimeOptions {
+  private runtimeOptions(options: ResolvedSnodoOptions, router: Router): RuntimeOptions {
     return {
       ...options,
       ...privateListCaches(options, (message) => this.logger.warn(message)),
@@ -293,8 +294,8 @@ export class SnodoRegistry implements RuntimeSource {
       onHandlerError: (ref, error) =>
         this.logger.error(NEST_MESSAGES.HANDLER_THREW(ref.kind, ref.name), error),
       onWarning: (message) => this.logger.warn(message),
-      usedTokens: options.usedTokens ?? options.store?.usedTokens,
-      tasks: sharedTasks(options),
+      usedTokens: options.usedTokens,
+      tasks: options.tasks,
       onInternalError: (error, method) =>
         this.logger.error(NEST_MESSAGES.INTERNAL_ERROR(method), error),
     };
@@ -321,11 +322,4 @@ export class SnodoRegistry implements RuntimeSource {
       }
     };
   }
-}
-
-/** The `tasks` option, with the shared store's tasks when it names no store of its own. */
-function sharedTasks(options: SnodoModuleOptions): SnodoModuleOptions['tasks'] {
-  const shared = options.store?.tasks;
-  if (shared === undefined || options.tasks?.store !== undefined) return options.tasks;
-  return { ...options.tasks, store: shared };
 }

@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { MESSAGES, StoreUnavailableError } from '../core/index.js';
+import { MESSAGES, StoreUnavailableError } from '../core/internal.js';
 import { freePort } from '../../test/helpers/free-port.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';

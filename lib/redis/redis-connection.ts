@@ -1,5 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
-import { StoreUnavailableError } from '../core/index.js';
+import { StoreUnavailableError } from '../core/internal.js';
 
 /** How the Redis stores connect, and what they call their keys. @internal */
 export interface RedisConnectionSettings {

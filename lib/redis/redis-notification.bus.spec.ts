@@ -2,7 +2,7 @@
 // redis-server): announcements carried to every instance on the prefix's channel, and anything
 // else on that channel ignored.
 import { Redis } from 'ioredis';
-import type { BusMessage } from '../core/index.js';
+import type { BusMessage } from '../core/internal.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';
 import { RedisNotificationBus } from './redis-notification.bus.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { BusMessage, NotificationBus } from '../core/index.js';
+import type { BusMessage, NotificationBus } from '../core/internal.js';
 import { command } from './redis-connection.js';
 
 const BUS = 'the Redis notification bus';

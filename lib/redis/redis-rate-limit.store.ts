@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateLimitHit, RateLimitStore } from '../core/index.js';
+import type { RateLimitHit, RateLimitStore } from '../core/internal.js';
 import { REDIS_MESSAGES } from './redis.messages.js';
 
 /**

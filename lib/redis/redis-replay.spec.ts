@@ -3,7 +3,7 @@
 // and end heard by the instances that follow it.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import type { ReplayEvent } from '../core/index.js';
+import type { ReplayEvent } from '../core/internal.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';
 import { RedisReplay } from './redis-replay.js';

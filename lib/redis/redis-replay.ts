@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { ReplayEvent, ReplayFollower, SharedReplay } from '../core/index.js';
+import type { ReplayEvent, ReplayFollower, SharedReplay } from '../core/internal.js';
 import { command } from './redis-connection.js';
 
 const STORE = 'the Redis replay log';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { ClientSessionLimitError, MESSAGES, type SessionRecord } from '../core/index.js';
+import { ClientSessionLimitError, MESSAGES, type SessionRecord } from '../core/internal.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';
 import { RedisSessionStore, type RedisSessionShareOptions } from './redis-session.store.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { ClientSessionLimitError } from '../core/index.js';
+import { ClientSessionLimitError } from '../core/internal.js';
 import { command } from './redis-connection.js';
 
 const STORE = 'the Redis session store';

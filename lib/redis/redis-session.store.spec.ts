@@ -3,7 +3,7 @@
 // of a session kept as long as it is, held sessions, and the sessions it ends to make room.
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import type { SessionRecord } from '../core/index.js';
+import type { SessionRecord } from '../core/internal.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';
 import { RedisSessionStore } from './redis-session.store.js';
 import { RedisSubscriptionStore } from './redis-subscription.store.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { StoreUnavailableError, type SessionRecord, type SessionStore } from '../core/index.js';
+import { StoreUnavailableError, type SessionRecord, type SessionStore } from '../core/internal.js';
 import { command } from './redis-connection.js';
 import { RedisSessionShare } from './redis-session-share.js';
 import { refreshSubscriptions, sessionSubscriptionsKey } from './redis-subscription.store.js';

@@ -2,7 +2,7 @@
 // its options checked, its stores wired to one prefix and idle timeout, ready() and close(), and
 // what its stores answer while Redis cannot be reached.
 import { Redis } from 'ioredis';
-import { isStoreUnavailable, MESSAGES, type SessionRecord } from '../core/index.js';
+import { isStoreUnavailable, MESSAGES, type SessionRecord } from '../core/internal.js';
 import { freePort } from '../../test/helpers/free-port.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';
 import { redisStore, type RedisStore } from './redis-store.js';
@@ -124,8 +124,8 @@ describe('redisStore()', () => {
           away.notificationBus.publish({ kind: 'listChanged', list: 'tools' }),
           away.usedTokens.claim('jti', 1_000),
           away.tasks.get('t'),
-        ].map((pending: Promise<unknown>) =>
-          pending.then(
+        ].map((pending) =>
+          Promise.resolve(pending).then(
             () => undefined,
             (error: unknown) => error,
           ),

@@ -1,5 +1,11 @@
 import type { Redis } from 'ioredis';
-import type { SharedStore } from '../core/index.js';
+import type {
+  RateLimitStore,
+  SharedReplay,
+  SharedStore,
+  TaskStore,
+  UsedTokenStore,
+} from '../core/internal.js';
 import { closeRedis, connectRedis, lastError, safeUrl } from './redis-connection.js';
 import { RedisNotificationBus } from './redis-notification.bus.js';
 import { RedisRateLimitStore } from './redis-rate-limit.store.js';
@@ -45,13 +51,11 @@ export interface RedisStoreOptions {
  * @publicApi
  */
 export interface RedisStore extends SharedStore {
-  readonly sessionStore: RedisSessionStore;
-  readonly subscriptionStore: RedisSubscriptionStore;
-  readonly notificationBus: RedisNotificationBus;
-  readonly rateLimitStore: RedisRateLimitStore;
-  readonly replay: RedisReplay;
-  readonly usedTokens: RedisUsedTokenStore;
-  readonly tasks: RedisTaskStore;
+  readonly replay: SharedReplay;
+  readonly usedTokens: UsedTokenStore;
+  readonly tasks: TaskStore;
+  /** Counters shared by every instance, for `SnodoRateLimit` and `initializeRateLimit`. */
+  readonly rateLimitStore: RateLimitStore;
 }
 
 const wholeNumber = (value: number | undefined, fallback: number, name: string): number => {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { SubscriptionStore } from '../core/index.js';
+import type { SubscriptionStore } from '../core/internal.js';
 import { command } from './redis-connection.js';
 
 const STORE = 'the Redis subscription store';

@@ -4,7 +4,7 @@
 // compare-and-set only.
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { TaskLimitError, type TaskQuota, type TaskRecord } from '../core/index.js';
+import { TaskLimitError, type TaskQuota, type TaskRecord } from '../core/internal.js';
 import { startRedis, type RedisServer } from '../../test/helpers/redis-server.js';
 import { RedisTaskStore } from './redis-task.store.js';
 

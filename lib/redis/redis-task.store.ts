@@ -6,7 +6,7 @@ import {
   type TaskQuota,
   type TaskRecord,
   type TaskStore,
-} from '../core/index.js';
+} from '../core/internal.js';
 import { command } from './redis-connection.js';
 
 const STORE = 'the Redis task store';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { UsedTokenStore } from '../core/index.js';
+import type { UsedTokenStore } from '../core/internal.js';
 import { command } from './redis-connection.js';
 
 const STORE = 'the Redis used-token store';

@@ -1,4 +1,4 @@
-import { LEGACY_VERSIONS } from '../core/index.js';
+import { LEGACY_VERSIONS } from '../core/internal.js';
 
 /** Messages of the transports (Streamable HTTP and stdio). @internal */
 export const TRANSPORT_MESSAGES = {

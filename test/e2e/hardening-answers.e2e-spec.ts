@@ -6,16 +6,14 @@ import { Injectable, Module } from '@nestjs/common';
 import { connect as tcpConnect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { IsArray, IsOptional } from 'class-validator';
+import { PROTOCOL_VERSIONS, type JsonObject, type SessionRecord } from '../../lib/core/index.js';
 import {
   METHODS,
   MESSAGES,
-  PROTOCOL_VERSIONS,
   ProtocolHandler,
   classifyMessage,
-  type JsonObject,
   type RequestMethod,
-  type SessionRecord,
-} from '../../lib/core/index.js';
+} from '../../lib/core/internal.js';
 import { SnodoModule, SnodoRegistry, Tool } from '../../lib/index.js';
 import { StdioTransport } from '../../lib/transports/index.js';
 import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';

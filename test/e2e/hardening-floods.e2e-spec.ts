@@ -3,12 +3,11 @@
 // flooding client and the others really differ by remote address: their sockets are bound to
 // 127.0.0.1 and 127.0.0.2 (Linux routes all of 127.0.0.0/8 to the loopback interface).
 import { Module } from '@nestjs/common';
-import { ErrorCode, MESSAGES } from '../../lib/core/index.js';
+import { ErrorCode } from '../../lib/core/index.js';
+import { MESSAGES } from '../../lib/core/internal.js';
 import { SnodoModule } from '../../lib/index.js';
-import {
-  DEFAULT_INITIALIZE_RATE_LIMIT,
-  createStreamableHttpServer,
-} from '../../lib/transports/index.js';
+import { createStreamableHttpServer } from '../../lib/transports/index.js';
+import { DEFAULT_INITIALIZE_RATE_LIMIT } from '../../lib/transports/internal.js';
 import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';
 import { hardeningServer } from '../helpers/hardening-fixtures.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';

@@ -3,12 +3,10 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { MESSAGES, type JsonObject, type ServerLimits } from '../../lib/core/index.js';
-import {
-  StdioTransport,
-  StreamableHttpTransport,
-  requestState,
-} from '../../lib/transports/index.js';
+import { type JsonObject, type ServerLimits } from '../../lib/core/index.js';
+import { MESSAGES } from '../../lib/core/internal.js';
+import { StdioTransport } from '../../lib/transports/index.js';
+import { StreamableHttpTransport, requestState } from '../../lib/transports/internal.js';
 import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';
 import { hardeningServer, type HardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS } from '../helpers/raw-http.js';

@@ -2,7 +2,8 @@
 // the nesting-depth limit before any parser, and the shutdown timeout checked at bootstrap.
 import { Module, type INestApplication } from '@nestjs/common';
 import { connect, type AddressInfo } from 'node:net';
-import { MESSAGES, createRuntime } from '../../lib/core/index.js';
+import { createRuntime } from '../../lib/core/index.js';
+import { MESSAGES } from '../../lib/core/internal.js';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { createStreamableHttpServer } from '../../lib/transports/index.js';
 import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';

@@ -3,13 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
-import {
-  LATEST_LEGACY_VERSION,
-  MESSAGES,
-  type CallContext,
-  type JsonObject,
-} from '../../lib/core/index.js';
-import { StdioTransport, StreamableHttpTransport } from '../../lib/transports/index.js';
+import { type CallContext, type JsonObject } from '../../lib/core/index.js';
+import { LATEST_LEGACY_VERSION, MESSAGES } from '../../lib/core/internal.js';
+import { StdioTransport } from '../../lib/transports/index.js';
+import { StreamableHttpTransport } from '../../lib/transports/internal.js';
 import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';
 import { hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS } from '../helpers/raw-http.js';

@@ -3,15 +3,11 @@ import { connect as tcpConnect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Module } from '@nestjs/common';
 import { SnodoClient } from '../../lib/client/index.js';
-import {
-  ErrorCode,
-  LATEST_LEGACY_VERSION,
-  MESSAGES,
-  createRuntime,
-  type JsonObject,
-} from '../../lib/core/index.js';
+import { ErrorCode, createRuntime, type JsonObject } from '../../lib/core/index.js';
+import { LATEST_LEGACY_VERSION, MESSAGES } from '../../lib/core/internal.js';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
-import { StdioTransport, StreamableHttpTransport } from '../../lib/transports/index.js';
+import { StdioTransport } from '../../lib/transports/index.js';
+import { StreamableHttpTransport } from '../../lib/transports/internal.js';
 import { SIGNED_IN, hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, MODERN_META, initializeRequest } from '../helpers/raw-http.js';
 import { createTestApp } from '../helpers/sample-app.js';

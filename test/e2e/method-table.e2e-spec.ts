@@ -2,18 +2,20 @@ import type { AddressInfo } from 'node:net';
 import { SnodoClient } from '../../lib/client/index.js';
 import {
   ErrorCode,
-  LATEST_LEGACY_VERSION,
-  METHODS,
   MODERN_PROTOCOL_VERSION,
-  NotificationHub,
   PROTOCOL_VERSIONS,
   Router,
   createRuntime,
   type JsonObject,
-  type MethodTable,
-  type RequestMethod,
   type RuntimeSource,
 } from '../../lib/core/index.js';
+import {
+  LATEST_LEGACY_VERSION,
+  METHODS,
+  type MethodTable,
+  type RequestMethod,
+  NotificationHub,
+} from '../../lib/core/internal.js';
 import { createStreamableHttpServer } from '../../lib/transports/index.js';
 import {
   httpPeer,

@@ -4,14 +4,13 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { catalogCommand } from '../../lib/cli/catalog.command.js';
 import {
-  InMemorySessionStore,
   SnodoModule,
   SnodoRegistry,
   Tool,
   bootstrapStdio,
   createSnodoTestClient,
-  type AuthInfo,
 } from '../../lib/index.js';
+import { InMemorySessionStore, type AuthInfo } from '../../lib/core/index.js';
 import { MODERN_META } from '../helpers/raw-http.js';
 import { createTestApp, startApp } from '../helpers/sample-app.js';
 import {

@@ -9,14 +9,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  Resource,
-  SnodoModule,
-  Tool,
-  type OperationEvent,
-  type SnodoModuleOptions,
-  PROTOCOL_VERSIONS,
-} from '../../lib/index.js';
+import { Resource, SnodoModule, Tool, type SnodoModuleOptions } from '../../lib/index.js';
+import { type OperationEvent, PROTOCOL_VERSIONS } from '../../lib/core/index.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
 import { JSON_HEADERS, initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';

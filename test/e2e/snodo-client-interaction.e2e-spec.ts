@@ -4,7 +4,7 @@ import {
   type ServerNotification,
   type ServerRequestContext,
 } from '../../lib/client/index.js';
-import { SnodoError } from '../../lib/index.js';
+import { SnodoError } from '../../lib/core/index.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { ClientInteractionModule } from '../src/client-interaction.module.js';

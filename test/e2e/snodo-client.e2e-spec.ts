@@ -4,7 +4,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { NestFactory } from '@nestjs/core';
 import { z } from 'zod';
 import { SnodoClient, SnodoClientError } from '../../lib/client/index.js';
-import { SnodoError, SnodoRegistry } from '../../lib/index.js';
+import { SnodoRegistry } from '../../lib/index.js';
+import { SnodoError } from '../../lib/core/index.js';
 import { listenOnLoopback } from '../helpers/loopback-listener.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';

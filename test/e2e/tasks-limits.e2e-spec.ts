@@ -11,7 +11,7 @@ import {
   type JsonObject,
   type TasksOptions,
 } from '../../lib/core/index.js';
-import { StreamableHttpTransport, requestState } from '../../lib/transports/index.js';
+import { StreamableHttpTransport, requestState } from '../../lib/transports/internal.js';
 import { hardeningServer } from '../helpers/hardening-fixtures.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';

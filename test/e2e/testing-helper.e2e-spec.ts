@@ -1,7 +1,8 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { SnodoClient } from '../../lib/client/index.js';
-import { SnodoError, createSnodoTestClient } from '../../lib/index.js';
+import { createSnodoTestClient } from '../../lib/index.js';
+import { SnodoError } from '../../lib/core/index.js';
 import { AppModule } from '../../sample/01-tools/src/app.module.js';
 import { PackageCatalog } from '../../sample/01-tools/src/package-catalog.service.js';
 import { API_KEY, ApiKeyAppModule } from '../src/api-key-app.module.js';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { METHODS, MODERN_PROTOCOL_VERSION } from '../../lib/core/index.js';
+import { MODERN_PROTOCOL_VERSION } from '../../lib/core/index.js';
+import { METHODS } from '../../lib/core/internal.js';
 
 /** Values that break careless code: the wrong type, prototype keys, huge or deeply nested. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(

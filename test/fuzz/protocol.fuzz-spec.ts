@@ -4,14 +4,13 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import fc from 'fast-check';
+import { type JsonObject, type SessionRecord } from '../../lib/core/index.js';
 import {
   ProtocolHandler,
   SUBSCRIPTION_ID_META,
   classifyMessage,
   type Exchange,
-  type JsonObject,
-  type SessionRecord,
-} from '../../lib/core/index.js';
+} from '../../lib/core/internal.js';
 import { StdioTransport, createStreamableHttpServer } from '../../lib/transports/index.js';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';

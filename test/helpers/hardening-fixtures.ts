@@ -3,13 +3,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   InMemorySessionStore,
   InMemorySubscriptionStore,
-  NotificationHub,
   Router,
   createRuntime,
   type AuthorizationPolicy,
   type RuntimeOptions,
   type RuntimeSource,
 } from '../../lib/core/index.js';
+import { NotificationHub } from '../../lib/core/internal.js';
 
 /** The credentials that let a caller see the `secret` components. */
 export const SIGNED_IN = 'Bearer ok';

@@ -1,14 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import {
-  LATEST_LEGACY_VERSION,
   MODERN_PROTOCOL_VERSION,
-  SUBSCRIPTION_ID_META,
   type JsonObject,
-  type MethodTable,
-  type NotificationHub,
   type RuntimeSource,
 } from '../../lib/core/index.js';
+import {
+  LATEST_LEGACY_VERSION,
+  SUBSCRIPTION_ID_META,
+  type MethodTable,
+  type NotificationHub,
+} from '../../lib/core/internal.js';
 import { StdioTransport, createStreamableHttpServer } from '../../lib/transports/index.js';
 import { JSON_HEADERS, MODERN_META } from './raw-http.js';
 import type { RecordedExchange } from './recording-fetch.js';

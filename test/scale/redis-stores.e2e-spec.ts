@@ -3,20 +3,22 @@
 // handlers and standalone listeners on loopback). Each store on its own: lib/redis/*.spec.ts.
 import { Redis } from 'ioredis';
 import {
-  MESSAGES,
-  NotificationHub,
-  ProtocolHandler,
   Router,
   Runtime,
   TASKS_EXTENSION,
-  classifyMessage,
   createRuntime,
   type CallContext,
   type JsonObject,
-  type JsonRpcNotification,
   type SessionRecord,
   type TaskStore,
 } from '../../lib/core/index.js';
+import {
+  MESSAGES,
+  ProtocolHandler,
+  classifyMessage,
+  type JsonRpcNotification,
+  NotificationHub,
+} from '../../lib/core/internal.js';
 import { redisStore, type RedisStore } from '../../lib/redis/index.js';
 import { createStreamableHttpServer } from '../../lib/transports/index.js';
 import { hardeningRouter } from '../helpers/hardening-fixtures.js';
@@ -195,10 +197,10 @@ describe('redisStore() shared by two instances', () => {
         id: 5,
         error: { code: -32603, message: MESSAGES.SUBSCRIPTIONS_FULL },
       });
-      expect(await there.subscriptionStore.size()).toBe(2);
+      expect(await there.subscriptionStore.size!()).toBe(2);
       // Ending a session on one instance makes room on the other.
       expect((await a.end(first.id)).status).toBe(204);
-      expect(await there.subscriptionStore.size()).toBe(1);
+      expect(await there.subscriptionStore.size!()).toBe(1);
       expect(
         (await second.send('resources/subscribe', { uri: 'mem://items/3' })).json,
       ).toHaveProperty('result');

@@ -9,9 +9,9 @@ import {
   SnodoExecutionContext,
   SnodoModule,
   Tool,
-  type CallContext,
   type SnodoContextType,
 } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 
 /** The key the guard lets in, as `X-Api-Key` or as a bearer token. */
 export const API_KEY = 'let-me-in';

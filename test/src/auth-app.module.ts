@@ -24,9 +24,9 @@ import {
   SnodoRateLimit,
   SnodoTimeout,
   Tool,
-  type CallContext,
   type SnodoContextType,
 } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 
 export const JWT_SECRET = 'test-secret';
 

@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
-import { SnodoModule, Tool, type CallContext } from '../../lib/index.js';
+import { SnodoModule, Tool } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 import { InteractiveTools, StreamingTools } from './streaming.tools.js';
 
 /** Tools for what SnodoClient does beside calling: elicitation defaults and `x-mcp-header`. */

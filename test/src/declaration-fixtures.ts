@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IsInt, IsString, Min } from 'class-validator';
-import { Arg, Output, Tool, arg } from '../../lib/index.js';
+import { Arg, Output, Tool } from '../../lib/index.js';
+import { arg } from '../../lib/core/index.js';
 
 /** The conformance suite's JSON Schema 2020-12 tool: its schema must reach clients untouched. */
 export const JSON_SCHEMA_2020_12 = {

@@ -7,16 +7,8 @@ import {
   type Type,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import {
-  Content,
-  ErrorCode,
-  Result,
-  SnodoError,
-  SnodoModule,
-  Tool,
-  type AuthInfo,
-  type SnodoExplorerOptions,
-} from '../../lib/index.js';
+import { SnodoModule, Tool, type SnodoExplorerOptions } from '../../lib/index.js';
+import { Content, ErrorCode, Result, SnodoError, type AuthInfo } from '../../lib/core/index.js';
 import { SAMPLE_PROVIDERS } from '../../sample/01-tools/src/app.module.js';
 import { ConformancePrompts } from '../../sample/conformance/src/conformance.prompts.js';
 import { ConformanceResources } from '../../sample/conformance/src/conformance.resources.js';

@@ -14,12 +14,12 @@ import { IsInt, IsString, Max, Min } from 'class-validator';
 import {
   Prompt,
   Resource,
-  Result,
   SnodoEnhancer,
   SnodoModule,
   Tool,
   type SnodoContextType,
 } from '../../lib/index.js';
+import { Result } from '../../lib/core/index.js';
 
 /** The roles a component (or an HTTP route) asks for, read by {@link RolesGuard}. */
 export const Roles = (...roles: string[]) => SetMetadata('roles', roles);

@@ -15,15 +15,14 @@ import {
   Prompt,
   Resource,
   Skill,
-  SKILL_MANIFEST,
   SnodoExecutionContext,
   SnodoModule,
   SnodoNotifier,
   SnodoRegistry,
   Tool,
-  type OperationEvent,
   type SnodoModuleOptions,
 } from '../../lib/index.js';
+import { SKILL_MANIFEST, type OperationEvent } from '../../lib/core/index.js';
 
 /** The key the admin server's guard lets in, as `X-Admin-Key`. */
 export const ADMIN_KEY = 'admin-key';

@@ -24,17 +24,13 @@ import { IsNumberString } from 'class-validator';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { Observable } from 'rxjs';
+import { Prompt, Resource, SnodoExecutionContext, SnodoModule, Tool } from '../../lib/index.js';
 import {
-  Prompt,
-  Resource,
   Result,
   SnodoError,
-  SnodoExecutionContext,
-  SnodoModule,
-  Tool,
   type CallContext,
   type CompletionRequest,
-} from '../../lib/index.js';
+} from '../../lib/core/index.js';
 
 export const API_KEY = 'pipeline-key';
 const JWT_SECRET = 'pipeline-secret-of-32-characters!';

@@ -1,5 +1,6 @@
 import { Injectable, Module, type DynamicModule } from '@nestjs/common';
-import { Prompt, Resource, Scopes, SnodoModule, Tool, type CallContext } from '../../lib/index.js';
+import { Prompt, Resource, Scopes, SnodoModule, Tool } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 
 /** Files behind scopes: reading needs `files:read`, writing `files:write`. */
 @Injectable()

@@ -6,10 +6,10 @@ import {
   Scopes,
   SnodoModule,
   Tool,
-  type CallContext,
   type SnodoAuthOptions,
   type SnodoModuleOptions,
 } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 
 /**
  * What test/src/oauth-app.module.ts leaves out: a static resource, a template, a prompt with

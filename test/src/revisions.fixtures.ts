@@ -1,15 +1,6 @@
 import { Injectable, Module, type DynamicModule } from '@nestjs/common';
-import {
-  Content,
-  Prompt,
-  PromptMessages,
-  Resource,
-  Result,
-  SnodoModule,
-  Tool,
-  type CallContext,
-  type SnodoModuleOptions,
-} from '../../lib/index.js';
+import { Prompt, Resource, SnodoModule, Tool, type SnodoModuleOptions } from '../../lib/index.js';
+import { Content, PromptMessages, Result, type CallContext } from '../../lib/core/index.js';
 
 const ICON = { src: 'https://example.com/icon.png', mimeType: 'image/png' };
 const WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=';

@@ -12,15 +12,8 @@ import {
 } from '@nestjs/common';
 import { join } from 'node:path';
 import type { Observable } from 'rxjs';
-import {
-  SKILL_MANIFEST,
-  Skill,
-  SnodoModule,
-  readSkillDirectory,
-  type SkillFiles,
-  type SkillHandler,
-  type SnodoModuleOptions,
-} from '../../lib/index.js';
+import { Skill, SnodoModule, type SkillHandler, type SnodoModuleOptions } from '../../lib/index.js';
+import { SKILL_MANIFEST, readSkillDirectory, type SkillFiles } from '../../lib/core/index.js';
 import { ApiKeyGuard } from './api-key-app.module.js';
 
 /** The PNG signature and a few bytes: a file that is not text. */

@@ -1,5 +1,6 @@
 import { Injectable, Module } from '@nestjs/common';
-import { SnodoModule, Tool, type CallContext } from '../../lib/index.js';
+import { SnodoModule, Tool } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 
 /** What the cancellation tool saw. */
 export const cancellations: boolean[] = [];

@@ -1,7 +1,8 @@
 import { Injectable, Module, UseGuards, type DynamicModule } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TasksOptions } from '../../lib/core/index.js';
-import { SnodoModule, Tool, type CallContext } from '../../lib/index.js';
+import { SnodoModule, Tool } from '../../lib/index.js';
+import { type CallContext } from '../../lib/core/index.js';
 import { ApiKeyGuard } from './api-key-app.module.js';
 
 /** Tools that run as tasks for clients of the tasks extension. */

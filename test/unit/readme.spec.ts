@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { METHODS, PROTOCOL_VERSIONS } from '../../lib/core/index.js';
+import { PROTOCOL_VERSIONS } from '../../lib/core/index.js';
+import { METHODS } from '../../lib/core/internal.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const readme = readFileSync(resolve(root, 'README.md'), 'utf8');

@@ -1,4 +1,4 @@
-import type { Implementation, ToolDefinition } from '../../core/index.js';
+import type { Implementation, ToolDefinition } from '../../core/internal.js';
 import type { CatalogEntry, SnodoClient } from '../snodo.client.js';
 
 /** What a client sees of a server's catalog, sorted. @publicApi */

@@ -1,4 +1,4 @@
-import type { JsonObject, ToolDefinition } from '../../core/index.js';
+import type { JsonObject, ToolDefinition } from '../../core/internal.js';
 import type { CatalogEntry } from '../snodo.client.js';
 import type { CatalogSnapshot } from './catalog-snapshot.js';
 

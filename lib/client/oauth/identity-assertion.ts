@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../core/index.js';
+import { isJsonObject } from '../../core/internal.js';
 import { OAuthClientError } from './oauth-client.error.js';
 import type { AssertionAudience } from './oauth.interface.js';
 import { OAUTH_MESSAGES } from './oauth.messages.js';

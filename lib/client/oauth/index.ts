@@ -1,3 +1,4 @@
+/** @internal */
 export { OAuthAuthorizer } from './oauth-authorizer.js';
 export { OAuthClientError } from './oauth-client.error.js';
 export { InMemoryOAuthStore } from './oauth-store.js';

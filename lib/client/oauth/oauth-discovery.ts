@@ -1,4 +1,4 @@
-import { fetchBounded, isJsonObject, type FetchBounds } from '../../core/index.js';
+import { fetchBounded, isJsonObject, type FetchBounds } from '../../core/internal.js';
 import { OAuthClientError } from './oauth-client.error.js';
 import type { AuthorizationServerMetadata, ProtectedResourceMetadata } from './oauth.interface.js';
 import { OAUTH_MESSAGES } from './oauth.messages.js';

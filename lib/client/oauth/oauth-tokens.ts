@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { isJsonObject } from '../../core/index.js';
+import { isJsonObject } from '../../core/internal.js';
 import type { DpopProofs } from './dpop.js';
 import { loadJose } from './jose.loader.js';
 import { OAuthClientError } from './oauth-client.error.js';

@@ -1,7 +1,6 @@
-import type { JsonObject } from '../../core/index.js';
+import type { JsonObject } from '../../core/internal.js';
 
 /** A value, or a promise of it. */
-type MaybePromise<T> = T | Promise<T>;
 
 /**
  * The tokens an authorization server issued (RFC 6749 section 5.1), with the moment the access
@@ -53,12 +52,17 @@ export interface OAuthClientMetadata extends JsonObject {
  * @publicApi
  */
 export interface OAuthStore {
-  tokens(resource: string, issuer: string): MaybePromise<OAuthTokens | undefined>;
-  saveTokens(resource: string, issuer: string, tokens: OAuthTokens): MaybePromise<void>;
+  tokens(
+    resource: string,
+    issuer: string,
+  ): OAuthTokens | undefined | Promise<OAuthTokens | undefined>;
+  saveTokens(resource: string, issuer: string, tokens: OAuthTokens): void | Promise<void>;
   /** Forgets the tokens (they were refused, or a refresh failed). */
-  deleteTokens(resource: string, issuer: string): MaybePromise<void>;
-  client(issuer: string): MaybePromise<OAuthClientInformation | undefined>;
-  saveClient(issuer: string, client: OAuthClientInformation): MaybePromise<void>;
+  deleteTokens(resource: string, issuer: string): void | Promise<void>;
+  client(
+    issuer: string,
+  ): OAuthClientInformation | undefined | Promise<OAuthClientInformation | undefined>;
+  saveClient(issuer: string, client: OAuthClientInformation): void | Promise<void>;
 }
 
 /**
@@ -89,7 +93,7 @@ export interface OAuthJwtBearer {
    * authorization server and resource it is for (see `identityAssertion()` for an
    * enterprise-managed one, SEP-990).
    */
-  readonly assertion: string | ((audience: AssertionAudience) => MaybePromise<string>);
+  readonly assertion: string | ((audience: AssertionAudience) => string | Promise<string>);
   /** The `client_id` sent with the assertion, if the authorization server wants one. */
   readonly clientId?: string;
   /** The client's secret at the authorization server, sent with HTTP Basic when given. */

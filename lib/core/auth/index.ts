@@ -1,12 +1,14 @@
+export { type AuthInfo } from './auth-info.interface.js';
+/** @internal */
 export {
   callerIdentity,
   principalOf,
   type Principal,
   type PrincipalKind,
   TOKEN_IDENTITY,
-  type AuthInfo,
   type TokenBoundAuthInfo,
 } from './auth-info.interface.js';
+/** @internal */
 export {
   fetchBounded,
   type BoundedAnswer,

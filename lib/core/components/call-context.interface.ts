@@ -109,8 +109,12 @@ export interface AskOptions {
   readonly key?: string;
 }
 
-/** The RFC 5424 log levels MCP uses, from least to most severe. @publicApi */
-export const LOGGING_LEVELS = [
+/** A log level of RFC 5424, as MCP names them. @publicApi */
+export type LoggingLevel =
+  'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** Every {@link LoggingLevel}, from least to most severe. @internal */
+export const LOGGING_LEVELS: readonly LoggingLevel[] = [
   'debug',
   'info',
   'notice',
@@ -119,7 +123,4 @@ export const LOGGING_LEVELS = [
   'critical',
   'alert',
   'emergency',
-] as const;
-
-/** One of {@link LOGGING_LEVELS}. @publicApi */
-export type LoggingLevel = (typeof LOGGING_LEVELS)[number];
+];

@@ -7,14 +7,17 @@ export type {
   ToolTaskOptions,
 } from './tool.interface.js';
 export {
-  LOGGING_LEVELS,
   type AskOptions,
   type CallContext,
   type Implementation,
   type LoggingLevel,
   type TransportKind,
 } from './call-context.interface.js';
-export { argumentAt, collectHeaderParams, type HeaderParam } from './x-mcp-header.js';
+/** @internal */
+export { LOGGING_LEVELS } from './call-context.interface.js';
+export { argumentAt, type HeaderParam } from './x-mcp-header.js';
+/** @internal */
+export { collectHeaderParams } from './x-mcp-header.js';
 export type { ResourceComponent, ResourceDefinition } from './resource.interface.js';
 export type {
   Completable,
@@ -34,5 +37,8 @@ export type {
   AuthorizationPolicy,
   ComponentRef,
 } from './authorization-policy.interface.js';
-export { isInputRequired, type InputRequest } from './input-required.js';
+export { type InputRequest } from './input-required.js';
+/** @internal */
+export { isInputRequired } from './input-required.js';
+/** @internal */
 export { isThenable } from './thenable.js';

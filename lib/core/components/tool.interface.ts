@@ -90,6 +90,7 @@ export interface ToolComponent extends ComponentHooks, Tagged {
    * Checks (and may convert) the arguments itself, as a class-validator DTO does; the runtime's
    * schema validator then does not run on them. The converted value is what `call` receives.
    */
+  /** @internal */
   prepareArguments?(args: JsonObject): PreparedArguments;
 }
 

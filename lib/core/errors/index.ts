@@ -1,2 +1,3 @@
 export { SnodoError, isSnodoError } from './snodo.error.js';
+/** @internal */
 export { MESSAGES } from './messages.constant.js';

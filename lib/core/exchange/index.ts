@@ -1,5 +1,7 @@
 export type { Exchange, HandleOutcome, ListenOutcome, StandardHeaders } from './exchange.js';
+/** @internal */
 export { PendingClientRequests } from './pending-requests.js';
+/** @internal */
 export {
   applySessionEffects,
   asksOfSession,

@@ -47,4 +47,5 @@ export type {
   NotificationMethod,
   RequestMethod,
 } from './method-descriptor.js';
+/** @internal */
 export { withSignal } from './call-context.factory.js';

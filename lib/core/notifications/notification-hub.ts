@@ -80,12 +80,12 @@ export class NotificationHub {
     this.stopBus?.();
   }
 
-  /** Records that a session wants `notifications/resources/updated` for a URI. */
+  /** Records that a session wants `notifications/resources/updated` for a URI. @internal */
   async subscribe(sessionId: string, uri: string): Promise<void> {
     await this.store.subscribe(sessionId, uri);
   }
 
-  /** Forgets one subscription of a session. */
+  /** Forgets one subscription of a session. @internal */
   async unsubscribe(sessionId: string, uri: string): Promise<void> {
     await this.store.unsubscribe(sessionId, uri);
   }
@@ -93,6 +93,7 @@ export class NotificationHub {
   /**
    * Whether a session may add a subscription to this URI within the limits: one it already holds
    * always may; otherwise `session-full` or `server-full` says which limit it reached.
+   * @internal
    */
   async admits(
     sessionId: string,
@@ -107,7 +108,7 @@ export class NotificationHub {
     return total !== undefined && total >= limits.maxSubscriptions ? 'server-full' : 'yes';
   }
 
-  /** How many listen streams are registered in this process. */
+  /** How many listen streams are registered in this process. @internal */
   get listenCount(): number {
     return this.listens.size;
   }
@@ -116,6 +117,7 @@ export class NotificationHub {
    * Whether one more listen stream of this client may be registered now: `server-full` at
    * `maxListenStreams` in this process, `client-full` at `maxListenStreamsPerClient` for the client.
    * Asked and followed by {@link listen} in the same tick, it cannot be raced.
+   * @internal
    */
   admitsListen(client: string, limits: ListenLimits): 'yes' | 'server-full' | 'client-full' {
     if (this.listens.size >= limits.maxListenStreams) return 'server-full';
@@ -126,6 +128,7 @@ export class NotificationHub {
   /**
    * Attaches the GET stream of a session.
    * @returns a function that detaches it, or `undefined` when the session has a stream already.
+   * @internal
    */
   attachSession(sessionId: string, send: NotificationSink): (() => void) | undefined {
     if (this.sessions.has(sessionId)) return undefined;
@@ -135,7 +138,7 @@ export class NotificationHub {
     };
   }
 
-  /** Forgets a session that ended, with its subscriptions and stream. */
+  /** Forgets a session that ended, with its subscriptions and stream. @internal */
   async endSession(sessionId: string): Promise<void> {
     this.sessions.delete(sessionId);
     await this.store.dropSession(sessionId);
@@ -145,6 +148,7 @@ export class NotificationHub {
    * Registers a 2026-07-28 listen stream.
    * @param client whose stream it is, counted for {@link admitsListen}.
    * @returns a function that unregisters it.
+   * @internal
    */
   listen(id: JsonRpcId, filter: ListenFilter, send: NotificationSink, client?: string): () => void {
     const listen: Listen = { id, filter, send, client };
@@ -178,6 +182,7 @@ export class NotificationHub {
   /**
    * Announces that a task changed (the tasks extension), to every instance when there is a bus:
    * the listen streams that asked for its id get `notifications/tasks` with the task.
+   * @internal
    */
   async taskChanged(task: JsonObject & { readonly taskId: string }): Promise<void> {
     const message: BusMessage = { kind: 'taskChanged', task };
@@ -224,7 +229,7 @@ export class NotificationHub {
       this.deliverToSession(sessionId, { jsonrpc: '2.0', method });
   }
 
-  /** How many streams are attached, for diagnostics. */
+  /** How many streams are attached, for diagnostics. @internal */
   get streamCount(): number {
     return this.listens.size + this.sessions.size;
   }

@@ -8,4 +8,4 @@ export type CatalogList = 'tools' | 'prompts' | 'resources' | 'templates';
  * Which list a `notifications/<kind>/list_changed` announces: templates change with resources.
  * @publicApi
  */
-export type ListKind = Exclude<CatalogList, 'templates'>;
+export type ListKind = 'tools' | 'prompts' | 'resources';

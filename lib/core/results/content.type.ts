@@ -7,19 +7,20 @@ export interface ContentAnnotations {
   lastModified?: string;
 }
 
-interface BlockBase {
+/** What every content block may carry: hints, and `_meta`. @publicApi */
+export interface ContentBase {
   annotations?: ContentAnnotations;
   _meta?: JsonObject;
 }
 
 /** @publicApi */
-export interface TextContent extends BlockBase {
+export interface TextContent extends ContentBase {
   type: 'text';
   text: string;
 }
 
 /** @publicApi */
-export interface ImageContent extends BlockBase {
+export interface ImageContent extends ContentBase {
   type: 'image';
   /** Base64-encoded bytes. */
   data: string;
@@ -27,7 +28,7 @@ export interface ImageContent extends BlockBase {
 }
 
 /** @publicApi */
-export interface AudioContent extends BlockBase {
+export interface AudioContent extends ContentBase {
   type: 'audio';
   /** Base64-encoded bytes. */
   data: string;
@@ -35,7 +36,7 @@ export interface AudioContent extends BlockBase {
 }
 
 /** @publicApi */
-export interface ResourceLinkContent extends BlockBase {
+export interface ResourceLinkContent extends ContentBase {
   type: 'resource_link';
   uri: string;
   name: string;
@@ -46,7 +47,7 @@ export interface ResourceLinkContent extends BlockBase {
 }
 
 /** @publicApi */
-export interface EmbeddedResourceContent extends BlockBase {
+export interface EmbeddedResourceContent extends ContentBase {
   type: 'resource';
   resource:
     | { uri: string; mimeType?: string; text: string; _meta?: JsonObject }

@@ -12,6 +12,7 @@ export { Content, Result, isResult, type ResultOptions, type ToolResult } from '
 export { findNonJson } from './json-value.js';
 export type { CacheHint } from './cache-hint.interface.js';
 export type { DispatchOutcome } from './dispatch-outcome.type.js';
+/** @internal */
 export { normalizeToolResult } from './tool-result.normalizer.js';
 export { toJson, type JsonValue } from './to-json.js';
 export {

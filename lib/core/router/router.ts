@@ -117,6 +117,7 @@ export class Router {
   /**
    * Every component of a catalog list, sorted (tools and prompts by name, resources by URI,
    * templates by template). No authorization policy is applied.
+   * @internal
    */
   catalog<L extends CatalogList>(list: L): readonly CatalogComponents[L][] {
     const routes: readonly AnyRoute[] = this.state.lists[list];
@@ -148,7 +149,7 @@ export class Router {
     return this.state.tools.get(name)?.component;
   }
 
-  /** The arguments of a tool that travel in `Mcp-Param-*` headers (empty for most tools). */
+  /** The arguments of a tool that travel in `Mcp-Param-*` headers (empty for most tools). @internal */
   headerParamsOf(name: string): readonly HeaderParam[] {
     return this.state.tools.get(name)?.headerParams ?? [];
   }
@@ -168,7 +169,7 @@ export class Router {
     return this.state.prompts.size > 0;
   }
 
-  /** Whether any prompt or resource template supports completion. */
+  /** Whether any prompt or resource template supports completion. @internal */
   get completionCapable(): boolean {
     const completes = (component: Completable): boolean =>
       (component.completionArguments?.length ?? 0) > 0 && typeof component.complete === 'function';
@@ -179,7 +180,7 @@ export class Router {
     );
   }
 
-  /** Whether some component decides its own visibility and access (`authorize`). */
+  /** Whether some component decides its own visibility and access (`authorize`). @internal */
   get hasComponentPolicies(): boolean {
     return this.state.policed;
   }
@@ -187,6 +188,7 @@ export class Router {
   /**
    * The components of a list that the caller may see: the sorted catalog, less what the policy
    * (or a component's own `authorize`) refuses in the discovery phase.
+   * @internal
    */
   async discover<L extends CatalogList>(
     list: L,
@@ -202,6 +204,7 @@ export class Router {
   /**
    * Whether the caller may see the resource at a URI (the discovery-phase decision on the direct
    * resource or the one template that matches it): what a subscription to it needs.
+   * @internal
    */
   async canSeeResource(
     uri: string,
@@ -217,6 +220,7 @@ export class Router {
   /**
    * Whether and how the tool of that name runs as a task (see {@link ToolTaskOptions}), whether or
    * not the caller may see it: for the transport's choice, never for an answer.
+   * @internal
    */
   taskOf(name: string): ToolTaskOptions | undefined {
     return this.state.tools.get(name)?.component.task;
@@ -228,6 +232,7 @@ export class Router {
    * refuses and a handler that throws something other than a {@link SnodoError} give an `isError`
    * result (`check`, such as the `Mcp-Param-*` headers, runs after authorization); a `SnodoError` from the handler or the policy is returned unchanged; a value that is
    * not JSON, or structured content that misses the output schema, is -32603.
+   * @internal
    */
   callTool(
     name: string,
@@ -262,6 +267,7 @@ export class Router {
    * `resources/read`: reads the direct resource, or the one template that matches the URI, with
    * the matched variables merged into its params. No match is "resource not found" (-32002); two
    * matching templates are -32603 "Multiple resource routes matched the requested URI".
+   * @internal
    */
   readResource(
     uri: string,
@@ -271,7 +277,7 @@ export class Router {
     return readResource(this.state, uri, context, options);
   }
 
-  /** `prompts/get`: renders the prompt with `params.arguments` (strings; default `{}`). */
+  /** `prompts/get`: renders the prompt with `params.arguments` (strings; default `{}`). @internal */
   getPrompt(
     name: string,
     params: JsonObject,
@@ -281,7 +287,7 @@ export class Router {
     return getPrompt(this.state.prompts.get(name), name, params, context, options);
   }
 
-  /** `completion/complete`: values for a prompt argument or a template variable. */
+  /** `completion/complete`: values for a prompt argument or a template variable. @internal */
   complete(
     params: JsonObject,
     context: CallContext,

@@ -1,8 +1,10 @@
 import type { ProtocolVersion } from '../wire/protocol-version.js';
 import type { TasksOptions } from '../task-store/tasks-options.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
-import type { AuthorizationPolicy } from '../components/authorization-policy.interface.js';
-import type { DispatchOptions } from '../router/dispatch-options.interface.js';
+import type {
+  AuthorizationPolicy,
+  ComponentRef,
+} from '../components/authorization-policy.interface.js';
 import type { Router } from '../router/router.js';
 import type { InstrumentationHandler } from '../instrumentation/operation-events.js';
 import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-validator.interface.js';
@@ -48,7 +50,7 @@ export interface RuntimeOptions {
   /** Decides visibility and access of components. @default allow everything */
   authorization?: AuthorizationPolicy;
   /** Told about handler errors that became safe `isError` results (for logging). */
-  onHandlerError?: DispatchOptions['onHandlerError'];
+  onHandlerError?: (component: ComponentRef, error: unknown) => void;
   /** Cache hint of `server/discover` results (2026-07-28). @default { ttlMs: 0, scope: 'public' } */
   discoveryCache?: CacheHint;
   /**

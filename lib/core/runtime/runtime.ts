@@ -68,48 +68,58 @@ export class Runtime {
   readonly serverInfo: Implementation;
   /** The `_meta` of a 2026-07-28 result: `serverInfo`, made once. @internal */
   readonly resultMeta: JsonObject;
+  /** The `instructions` option. */
   readonly instructions: string | undefined;
+  /** The components served. */
   readonly router: Router;
-  /** Server capabilities of the initialize-era revisions: derived, then the `capabilities` option. */
+  /** Server capabilities of the initialize-era revisions: derived, then the `capabilities` option. @internal */
   readonly capabilities: JsonObject;
-  /** Server capabilities of 2026-07-28: the same plus `extensions`. */
+  /** Server capabilities of 2026-07-28: the same plus `extensions`. @internal */
   readonly modernCapabilities: JsonObject;
-  /** The revisions served, newest first. */
+  /** The revisions served, newest first. @internal */
   readonly protocolVersions: readonly ProtocolVersion[];
-  /** The served 2026-07-28-era revisions: `server/discover`'s `supportedVersions`. */
+  /** The served 2026-07-28-era revisions: `server/discover`'s `supportedVersions`. @internal */
   readonly modernVersions: readonly ProtocolVersion[];
-  /** The served initialize-era revisions, newest first. */
+  /** The served initialize-era revisions, newest first. @internal */
   readonly legacyVersions: readonly ProtocolVersion[];
-  /** The `initialize` result of each served initialize-era revision, encoded for it once. */
+  /** The `initialize` result of each served initialize-era revision, encoded for it once. @internal */
   readonly initializeResults: Readonly<Partial<Record<ProtocolVersion, JsonObject>>>;
+  /** @internal */
   readonly discoveryCache: CacheHint;
+  /** @internal */
   readonly toolsCache: CacheHint;
+  /** @internal */
   readonly resourcesCache: CacheHint;
+  /** @internal */
   readonly promptsCache: CacheHint;
-  /** Whether resource subscriptions are served. */
+  /** Whether resource subscriptions are served. @internal */
   readonly resourceSubscriptions: boolean;
-  /** Whether list changes are announced. */
+  /** Whether list changes are announced. @internal */
   readonly listChanged: boolean;
+  /** @internal */
   readonly dispatchOptions: DispatchOptions;
-  /** Signs and checks `requestState` tokens. */
+  /** Signs and checks `requestState` tokens. @internal */
   readonly requestStates: RequestStateCodec;
-  /** The `instrumentation` option. */
+  /** The `instrumentation` option. @internal */
   readonly instrumentation?: InstrumentationHandler;
   /** OpenTelemetry spans, when the API is installed and the option allows. @internal */
   readonly tracing?: RequestTracing;
-  /** Items per list page. */
+  /** Items per list page. @internal */
   readonly pageSize: number;
-  /** The `limits` option, with its defaults. */
+  /** The `limits` option, with its defaults. @internal */
   readonly limits: ResolvedLimits;
   /** The options this runtime was built from, for {@link Runtime.withRouter}. */
   readonly options: Readonly<RuntimeOptions>;
+  /** @internal */
   readonly schemaValidator: SchemaValidator;
   private readonly listings: Readonly<Record<CatalogList, CatalogListing>>;
   private readonly listCaches: Readonly<Record<CatalogList, CacheHint>>;
 
   /**
+   * Use {@link createRuntime}.
    * @param from the router whose components decide the capabilities (see {@link withRouter}).
    * @throws {Error} when an option is invalid or a tool schema cannot be compiled.
+   * @internal
    */
   constructor(options: RuntimeOptions, requestStates?: RequestStateCodec, from?: Router) {
     checkIdentity(options.name, options.version, options.server);
@@ -209,7 +219,7 @@ export class Runtime {
     return new Runtime({ ...this.options, router }, this.requestStates, options.capabilitiesFrom);
   }
 
-  /** The cache hint of a list. */
+  /** The cache hint of a list. @internal */
   listCache(list: CatalogList): CacheHint {
     return this.listCaches[list];
   }
@@ -217,6 +227,7 @@ export class Runtime {
   /**
    * The whole list a caller sees, encoded for its revision, with the fingerprint its cursors carry.
    * Without an authorization policy this is computed once, when the runtime is built.
+   * @internal
    */
   async list(
     list: CatalogList,

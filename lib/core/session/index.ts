@@ -14,4 +14,5 @@ export {
   isSessionLimit,
 } from './session-limit.error.js';
 export { InMemoryUsedTokenStore, type UsedTokenStore } from './used-token.store.js';
+/** @internal */
 export { RequestStateCodec } from './request-state.codec.js';

@@ -4,7 +4,7 @@ export {
   defineSkill,
   registerSkills,
   skillResources,
-  type Skill,
+  type DefinedSkill,
   type SkillEntry,
   type SkillResourceEntry,
   type SkillSource,

@@ -5,7 +5,7 @@ import type { ComponentHooks } from '../components/component-hooks.interface.js'
 import { MESSAGES } from '../errors/messages.constant.js';
 import { SKILL_LIMITS, SKILL_MANIFEST } from '../wire/skill-constants.js';
 import type { SkillFiles } from './skill-files.js';
-import { defineSkill, type Skill } from './skill.js';
+import { defineSkill, type DefinedSkill } from './skill.js';
 
 /** Files and directories walked at most under one skills directory. */
 const MAX_ENTRIES = 100_000;
@@ -169,7 +169,7 @@ export async function readSkillDirectory(directory: string): Promise<SkillFiles>
 export async function loadSkills(
   directory: string,
   options: LoadSkillsOptions = {},
-): Promise<Skill[]> {
+): Promise<DefinedSkill[]> {
   const root = await realDirectory(directory);
   const found = await walk(root, directory);
   const manifests = found.filter(
@@ -179,7 +179,7 @@ export async function loadSkills(
     throw new Error(MESSAGES.SKILL_AT_ROOT(directory));
   }
   const read = reader(directory);
-  const skills: Skill[] = [];
+  const skills: DefinedSkill[] = [];
   for (const manifest of manifests) {
     const skillPath = manifest.path.slice(0, -SKILL_MANIFEST.length - 1);
     const shown = join(directory, skillPath);

@@ -65,7 +65,7 @@ export interface SkillEntry {
  * into resources with {@link skillResources} or {@link registerSkills}.
  * @publicApi
  */
-export interface Skill {
+export interface DefinedSkill {
   /** The frontmatter's `name`: the last segment of its path. */
   readonly name: string;
   /** The URI of its manifest: `skill://<skill-path>` and the manifest's file name. */
@@ -152,7 +152,7 @@ export function defineSkill(
   source: SkillSource,
   hooks: ComponentHooks = {},
   where?: string,
-): Skill {
+): DefinedSkill {
   const label = (): string =>
     where ?? `"${[source.path, source.frontmatter?.name].filter(Boolean).join('/') || '?'}"`;
   try {
@@ -196,7 +196,7 @@ const isSegment = (segment: string): boolean =>
   SEGMENT.test(segment) && segment !== '.' && segment !== '..';
 
 /** The resource of one file of a skill; the manifest's carries the skill's entry. */
-function fileResource(skill: Skill, file: PreparedFile): ResourceComponent {
+function fileResource(skill: DefinedSkill, file: PreparedFile): ResourceComponent {
   const uri = `${skill.root}/${file.uriPath}`;
   const manifest = file.path === SKILL_MANIFEST;
   const definition: ResourceDefinition = manifest
@@ -225,10 +225,10 @@ function fileResource(skill: Skill, file: PreparedFile): ResourceComponent {
  * @throws {Error} when two skills serve one URI with different contents or hooks.
  * @publicApi
  */
-export function skillResources(skills: readonly Skill[]): ResourceComponent[] {
+export function skillResources(skills: readonly DefinedSkill[]): ResourceComponent[] {
   const served = new Map<string, { digest: string; hooks: ComponentHooks }>();
   const resources: ResourceComponent[] = [];
-  const add = (skill: Skill, file: PreparedFile): void => {
+  const add = (skill: DefinedSkill, file: PreparedFile): void => {
     const uri = `${skill.root}/${file.uriPath}`;
     const known = served.get(uri);
     if (known !== undefined) {
@@ -251,7 +251,7 @@ const sameHooks = (a: ComponentHooks, b: ComponentHooks): boolean =>
  * @throws {Error} when a file URI or a resource name is taken, or two skills clash.
  * @publicApi
  */
-export function registerSkills(router: Router, skills: readonly Skill[]): Router {
+export function registerSkills(router: Router, skills: readonly DefinedSkill[]): Router {
   return skillResources(skills).reduce(
     (current, resource) => current.registerResource(resource),
     router,

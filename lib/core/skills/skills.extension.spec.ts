@@ -10,7 +10,7 @@ import { Router } from '../router/router.js';
 import { Runtime } from '../runtime/runtime.js';
 import { LEGACY_VERSIONS, MODERN_VERSIONS } from '../wire/protocol-version.js';
 import { SKILLS_EXTENSION, SKILL_MANIFEST } from '../wire/skill-constants.js';
-import { defineSkill, registerSkills, type Skill } from './skill.js';
+import { defineSkill, registerSkills, type DefinedSkill } from './skill.js';
 
 const manifest = (name: string, description = `The ${name} skill`) =>
   `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n`;
@@ -22,7 +22,7 @@ const staffOnly = {
     'yes',
 };
 
-function skills(guarded = true): Skill[] {
+function skills(guarded = true): DefinedSkill[] {
   const payroll = defineSkill(
     { path: 'acme', files: { [SKILL_MANIFEST]: manifest('payroll'), 'rates.csv': 'a,b\n' } },
     staffOnly,

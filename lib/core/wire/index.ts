@@ -1,9 +1,6 @@
 export {
-  LEGACY_VERSIONS,
   LATEST_LEGACY_VERSION,
   META_KEYS,
-  REVISIONS,
-  type RevisionFeatures,
   MODERN_PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
   isModernVersion,
@@ -11,6 +8,8 @@ export {
   type ProtocolEra,
   type ProtocolVersion,
 } from './protocol-version.js';
+/** @internal */
+export { LEGACY_VERSIONS, REVISIONS, type RevisionFeatures } from './protocol-version.js';
 export type {
   InboundBatch,
   InboundMessage,
@@ -23,11 +22,15 @@ export type {
   JsonRpcResponse,
   JsonRpcResultResponse,
 } from './json-rpc.type.js';
-export { classifyMessage, classifyParsed, isJsonObject, parseMessage } from './json-rpc.parser.js';
+export { classifyMessage, classifyParsed, parseMessage } from './json-rpc.parser.js';
+/** @internal */
+export { isJsonObject } from './json-rpc.parser.js';
 export { ErrorCode } from './error-code.enum.js';
 export { ExactNumberId, type IdSource } from './id-tokens.js';
+/** @internal */
 export { countOpens, DepthScan } from './json-depth.js';
 export { decodeHeaderValue } from './header-value.js';
+/** @internal */
 export { serializeMessage } from './serialized-message.js';
 export {
   DIRECTORY_MIME_TYPE,

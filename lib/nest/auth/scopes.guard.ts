@@ -1,5 +1,5 @@
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
-import { SnodoError } from '../../core/index.js';
+import { SnodoError } from '../../core/internal.js';
 import type { ProtectedResource } from '../../auth/index.js';
 import { SnodoExecutionContext } from '../enhancers/snodo-execution-context.js';
 import { AUTH_MESSAGES } from '../../auth/auth.messages.js';

@@ -1,1 +1,2 @@
+/** @internal */
 export { createSnodoController } from './snodo.controller.js';

@@ -6,8 +6,8 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import { ErrorCode } from '../../core/index.js';
-import type { RouteRefusal, StreamableHttpTransport } from '../../transports/index.js';
+import { ErrorCode } from '../../core/internal.js';
+import type { RouteRefusal, StreamableHttpTransport } from '../../transports/internal.js';
 import { httpMessage } from '../enhancers/enhancer-exception.mapper.js';
 import { nodeExchange } from '../platform/node-exchange.js';
 import { SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';

@@ -1,7 +1,7 @@
 import { All, Controller, Inject, Optional, Req, Res, UseFilters, type Type } from '@nestjs/common';
 import { isAuthRefusal, type BearerAuthenticator } from '../../auth/index.js';
-import { ErrorCode } from '../../core/index.js';
-import { requestState, type StreamableHttpTransport } from '../../transports/index.js';
+import { ErrorCode } from '../../core/internal.js';
+import { requestState, type StreamableHttpTransport } from '../../transports/internal.js';
 import { nodeExchange, type NodeExchange } from '../platform/node-exchange.js';
 import { SnodoRouteGate } from '../platform/route-gate.js';
 import { SNODO_AUTHENTICATOR, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';

@@ -3,7 +3,7 @@ import {
   type ArgumentDeclaration,
   type ArgumentOptions,
   type ArgumentType,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { SNODO_TOOL_ARGUMENTS } from '../snodo.constants.js';
 import { prependMetadata } from './metadata.util.js';
 

@@ -1,4 +1,4 @@
-import type { ArgumentDeclaration, JsonSchema, RootSchemaOptions } from '../../core/index.js';
+import type { ArgumentDeclaration, JsonSchema, RootSchemaOptions } from '../../core/internal.js';
 import { SNODO_TOOL_OUTPUTS } from '../snodo.constants.js';
 import { prependMetadata } from './metadata.util.js';
 

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonSchema, PreparedArguments } from '../../core/index.js';
+import type { JsonObject, JsonSchema, PreparedArguments } from '../../core/internal.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 
 type ClassType = new () => object;

@@ -16,7 +16,7 @@ import {
 import { ExternalContextCreator } from '@nestjs/core';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { IsInt, IsString, Min } from 'class-validator';
-import { Result, SnodoError } from '../../core/index.js';
+import { Result, SnodoError } from '../../core/internal.js';
 import { InputRequiredSignal } from '../../core/components/input-required.js';
 import { fakeCallContext } from '../../core/testing/call-context.fake.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';

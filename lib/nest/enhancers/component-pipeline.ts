@@ -1,6 +1,6 @@
 import type { ArgumentsHost, Type } from '@nestjs/common';
 import type { ExternalContextCreator, ParamsFactory } from '@nestjs/core';
-import { isInputRequired, isSnodoError } from '../../core/index.js';
+import { isInputRequired, isSnodoError } from '../../core/internal.js';
 import { SNODO_CONTEXT_TYPE } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import type { SnodoInvocation } from './snodo-invocation.js';

@@ -9,7 +9,7 @@ import {
   ValidationPipe,
 } from '@nestjs/common';
 import { IsInt, Min } from 'class-validator';
-import { ErrorCode, MESSAGES, SnodoError } from '../../core/index.js';
+import { ErrorCode, MESSAGES, SnodoError } from '../../core/internal.js';
 import {
   guardRefusal,
   httpMessage,

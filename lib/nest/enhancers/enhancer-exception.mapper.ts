@@ -6,7 +6,7 @@ import {
   SnodoError,
   type AuthorizationPhase,
   type ComponentOperation,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 
 function wwwAuthenticate(exception: HttpException): string | undefined {

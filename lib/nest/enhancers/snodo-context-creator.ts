@@ -13,7 +13,7 @@ import type {
   ComponentHooks,
   ComponentInvocation,
   JsonObject,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
 import type { BearerAuthenticator } from '../../auth/index.js';
 import { ScopesGuard } from '../auth/scopes.guard.js';

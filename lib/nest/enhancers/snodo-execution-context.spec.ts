@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { fakeCallContext } from '../../core/testing/call-context.fake.js';
-import type { AuthorizationPhase } from '../../core/index.js';
+import type { AuthorizationPhase } from '../../core/internal.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { SnodoContextHost } from './snodo-context-host.js';
 import { SnodoExecutionContext } from './snodo-execution-context.js';

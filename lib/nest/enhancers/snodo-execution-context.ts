@@ -1,11 +1,11 @@
 import type { ExecutionContext, Type } from '@nestjs/common';
-import type { AuthorizationPhase, CallContext, ComponentRef } from '../../core/index.js';
+import type { AuthorizationPhase, CallContext, ComponentRef } from '../../core/internal.js';
 import { SNODO_CONTEXT_TYPE } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { SnodoInvocation } from './snodo-invocation.js';
 
 /** The execution-context types a guard or interceptor can meet. @publicApi */
-export type SnodoContextType = typeof SNODO_CONTEXT_TYPE | 'http' | 'rpc' | 'ws';
+export type SnodoContextType = 'snodo' | 'http' | 'rpc' | 'ws';
 
 /**
  * The execution context of a component's guards and interceptors (context type `'snodo'`), with

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
-import type { CallContext } from '../../core/index.js';
+import type { CallContext } from '../../core/internal.js';
 import { SnodoExecutionContext } from './snodo-execution-context.js';
 import { SnodoInvocation } from './snodo-invocation.js';
 

@@ -4,7 +4,7 @@ import {
   type ComponentOperation,
   type ComponentRef,
   type AuthorizationPhase,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { platformPair } from '../platform/node-exchange.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 
@@ -37,6 +37,7 @@ export class SnodoInvocation {
   private current: CallContext;
   private currentParams: unknown;
 
+  /** @internal Snodo makes the invocation of each component run. */
   constructor(
     /** `discovery` while listing, `invocation` before and around a run. */
     readonly phase: AuthorizationPhase,

@@ -10,7 +10,7 @@ import {
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { isAuthRefusal, type BearerAuthenticator } from '../../auth/index.js';
-import type { AuthInfo } from '../../core/index.js';
+import type { AuthInfo } from '../../core/internal.js';
 import { SnodoServerEnhancers } from '../servers/server-enhancers.js';
 import { SNODO_AUTHENTICATOR } from '../snodo.constants.js';
 

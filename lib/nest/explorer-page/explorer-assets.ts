@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MODERN_PROTOCOL_VERSION } from '../../core/index.js';
+import { MODERN_PROTOCOL_VERSION } from '../../core/internal.js';
 import { EXPLORER_MESSAGES } from './explorer.messages.js';
 import { EXPLORER_CLIENT_INFO } from './explorer-catalog.js';
 import type { PageLinks } from './explorer-paths.js';

@@ -10,7 +10,7 @@ import {
   type JsonObject,
   type JsonRpcResponse,
   type RuntimeSource,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 
 /** How the page and the Markdown catalog's reader name themselves to the server (`clientInfo`). @internal */
 export const EXPLORER_CLIENT_INFO: Implementation = { name: 'snodo-explorer', version: '1.0.0' };

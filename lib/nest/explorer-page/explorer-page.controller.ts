@@ -9,7 +9,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { RuntimeSource } from '../../core/index.js';
+import type { RuntimeSource } from '../../core/internal.js';
 import type { SnodoExplorerOptions } from '../interfaces/snodo-module-options.interface.js';
 import { SnodoRouteController } from '../platform/route-gate.js';
 import { SNODO_REGISTRY } from '../snodo.constants.js';

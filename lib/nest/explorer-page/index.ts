@@ -1,1 +1,2 @@
+/** @internal */
 export { createExplorerController } from './explorer-page.controller.js';

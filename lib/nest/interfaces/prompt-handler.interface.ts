@@ -1,4 +1,4 @@
-import type { CallContext, CompletionRequest } from '../../core/index.js';
+import type { CallContext, CompletionRequest } from '../../core/internal.js';
 
 /**
  * The class form of a prompt: a provider decorated with `@Prompt({...})` that implements

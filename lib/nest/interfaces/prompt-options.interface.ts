@@ -1,4 +1,4 @@
-import type { JsonObject, PromptDefinition } from '../../core/index.js';
+import type { JsonObject, PromptDefinition } from '../../core/internal.js';
 
 /**
  * Options of {@link Prompt}: the fields of the prompt's definition, and how it is completed.

@@ -3,7 +3,7 @@ import type {
   CompletionRequest,
   JsonObject,
   TemplateVariables,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 
 /**
  * The class form of a resource: a provider decorated with `@Resource({...})` that implements

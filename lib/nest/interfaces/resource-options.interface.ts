@@ -3,7 +3,7 @@ import type {
   ResourceComponent,
   ResourceDefinition,
   TemplateVariables,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 
 /**
  * Options of {@link Resource}: the fields of the resource's definition (give exactly one of `uri`

@@ -5,8 +5,8 @@ import type {
   RuntimeOptions,
   SharedStore,
   SubscriptionStore,
-} from '../../core/index.js';
-import type { StreamableHttpOptions } from '../../transports/index.js';
+} from '../../core/internal.js';
+import type { StreamableHttpOptions } from '../../transports/internal.js';
 import type { SnodoAuthOptions } from '../../auth/index.js';
 import type { SnodoSkillsOptions } from '../skills/skill-options.interface.js';
 

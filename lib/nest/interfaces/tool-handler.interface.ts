@@ -1,4 +1,4 @@
-import type { CallContext, JsonObject } from '../../core/index.js';
+import type { CallContext, JsonObject } from '../../core/internal.js';
 
 /**
  * The full-control form of a tool: a provider class decorated with `@Tool({...})` that

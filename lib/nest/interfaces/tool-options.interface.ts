@@ -1,4 +1,9 @@
-import type { JsonObject, JsonSchema, ToolDefinition, ToolTaskOptions } from '../../core/index.js';
+import type {
+  JsonObject,
+  JsonSchema,
+  ToolDefinition,
+  ToolTaskOptions,
+} from '../../core/internal.js';
 
 /**
  * Options of {@link Tool}: the fields of the tool's definition, and how its arguments are declared.

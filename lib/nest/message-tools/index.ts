@@ -5,4 +5,5 @@ export {
   type MessageToolDeclaration,
   type MessageToolOptions,
 } from './message-tool.declaration.js';
+/** @internal */
 export { SnodoMessageTools } from './snodo-message-tools.js';

@@ -7,7 +7,7 @@ import {
   type CompiledSchema,
   type JsonObject,
   type ToolComponent,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import type { MessageToolDeclaration } from './message-tool.declaration.js';
 

@@ -1,5 +1,5 @@
 import type { InjectionToken } from '@nestjs/common';
-import type { JsonObject, JsonSchema, ToolAnnotations } from '../../core/index.js';
+import type { JsonObject, JsonSchema, ToolAnnotations } from '../../core/internal.js';
 import type { ComponentEnhancers } from '../interfaces/component-enhancers.interface.js';
 
 /** What every message tool declares. @publicApi */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestState, stateOf } from '../../transports/index.js';
+import { requestState, stateOf } from '../../transports/internal.js';
 
 /** A Fastify request, as far as Snodo reads it. @internal */
 export interface FastifyLikeRequest {

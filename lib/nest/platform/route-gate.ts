@@ -18,7 +18,7 @@ import {
   HostCheck,
   type RouteRefusal,
   type StreamableHttpTransport,
-} from '../../transports/index.js';
+} from '../../transports/internal.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
 import { SNODO_HTTP_TRANSPORT, SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
 import { nodeExchange } from './node-exchange.js';

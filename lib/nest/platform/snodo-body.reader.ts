@@ -8,7 +8,7 @@ import {
   type BodyProblem,
   type FirstReadReceiver,
   type StreamableHttpTransport,
-} from '../../transports/index.js';
+} from '../../transports/internal.js';
 import { SNODO_ENDPOINT_PATH, SNODO_HTTP_TRANSPORT } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import { endpointMatcher } from './endpoint-matcher.js';

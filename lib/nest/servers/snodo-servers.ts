@@ -1,5 +1,5 @@
 import { Injectable, Logger, Module, type INestApplicationContext } from '@nestjs/common';
-import type { NotificationHub, RuntimeSource } from '../../core/index.js';
+import type { NotificationHub, RuntimeSource } from '../../core/internal.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
 import { SNODO_SERVERS } from '../snodo.constants.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';

@@ -1,4 +1,4 @@
-import type { JsonObject, SkillFiles } from '../../core/index.js';
+import type { JsonObject, SkillFiles } from '../../core/internal.js';
 
 /**
  * Options of {@link Skill}: where the skill sits in the skill namespace, and its frontmatter when

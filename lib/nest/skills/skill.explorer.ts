@@ -9,9 +9,9 @@ import {
   type JsonObject,
   type ResourceComponent,
   type Router,
-  type Skill,
+  type DefinedSkill,
   type SkillFiles,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { SnodoContextCreator } from '../enhancers/snodo-context-creator.js';
 import type { SnodoModuleOptions } from '../interfaces/snodo-module-options.interface.js';
 import { SNODO_RESOLVED_OPTIONS } from '../snodo.constants.js';
@@ -33,7 +33,7 @@ interface DeclaredSkill {
 
 /** A built skill with the tags of its declaration. */
 interface TaggedSkill {
-  readonly skill: Skill;
+  readonly skill: DefinedSkill;
   readonly tags: readonly string[] | undefined;
 }
 
@@ -198,7 +198,7 @@ export class SkillExplorer {
   }
 
   /** One declared skill: its files asked for, its hooks from its enhancers. */
-  private async build({ instance, method, options, where }: DeclaredSkill): Promise<Skill> {
+  private async build({ instance, method, options, where }: DeclaredSkill): Promise<DefinedSkill> {
     const frontmatter = frontmatterOf(options, where);
     let files: SkillFiles;
     try {
@@ -211,7 +211,7 @@ export class SkillExplorer {
   }
 
   /** The skills of the `skills` directory, with the global enhancers marked for Snodo. */
-  private fromDirectory(option: SnodoSkillsOptions): Promise<Skill[]> {
+  private fromDirectory(option: SnodoSkillsOptions): Promise<DefinedSkill[]> {
     const hooks = this.contextCreator.createFor([], [], option, skillDirectory);
     return loadSkills(resolve(option.directory), { path: option.path, hooks });
   }

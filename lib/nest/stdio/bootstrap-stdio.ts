@@ -1,6 +1,6 @@
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { StdioTransport } from '../../transports/index.js';
+import { StdioTransport } from '../../transports/internal.js';
 import { serverOf } from '../servers/snodo-servers.js';
 import { StderrLogger } from './stderr.logger.js';
 

@@ -2,7 +2,7 @@ import type { DynamicModule, INestApplicationContext, Type } from '@nestjs/commo
 import { NestFactory } from '@nestjs/core';
 import { InProcessChannel } from '../../client/client-channel.js';
 import { SnodoClient, type SnodoClientOptions } from '../../client/snodo.client.js';
-import type { RuntimeSource } from '../../core/index.js';
+import type { RuntimeSource } from '../../core/internal.js';
 import { serverOf } from '../servers/snodo-servers.js';
 
 /**

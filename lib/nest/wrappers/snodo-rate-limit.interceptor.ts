@@ -5,7 +5,7 @@ import {
   SnodoExecutionContext,
   type SnodoContextType,
 } from '../enhancers/snodo-execution-context.js';
-import { InMemoryRateLimitStore, type RateLimitStore } from '../../core/index.js';
+import { InMemoryRateLimitStore, type RateLimitStore } from '../../core/internal.js';
 import { checkCount, describe, refuse } from './wrapper-refusal.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 

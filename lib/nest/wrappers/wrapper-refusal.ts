@@ -1,5 +1,5 @@
 import { of, throwError, type Observable } from 'rxjs';
-import { Result, SnodoError } from '../../core/index.js';
+import { Result, SnodoError } from '../../core/internal.js';
 import type { SnodoInvocation } from '../enhancers/snodo-invocation.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 

@@ -8,7 +8,7 @@ import {
   Router,
   createRuntime,
   type RequestMethod,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { StdioTransport } from './stdio.transport.js';
 
 const runtime = createRuntime({

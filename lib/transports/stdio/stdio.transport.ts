@@ -21,7 +21,7 @@ import {
   type SessionKeeper,
   type SessionOpening,
   type SessionRecord,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /** The one client of a stdio server: the scope of its requests, and one client for the limits. */
@@ -40,7 +40,7 @@ export interface StdioOptions {
   input?: Readable;
   /** Where messages go: nothing else may be written there. @default process.stdout */
   output?: Writable;
-  /** The methods served. @default the protocol's `METHODS` */
+  /** The methods served. @default the protocol's `METHODS` @internal */
   methods?: MethodTable;
   /** Where failures inside the server are logged (never stdout). @default process.stderr */
   log?: (line: string) => void;

@@ -7,7 +7,7 @@ import {
   type IdSource,
   type InboundMessage,
   type JsonRpcId,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { BodyWatch } from './body-watch.js';
 import {
   BodyTap,

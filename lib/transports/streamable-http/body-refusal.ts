@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { ErrorCode, MESSAGES } from '../../core/index.js';
+import { ErrorCode, MESSAGES } from '../../core/internal.js';
 import { answerIdOf, messageOf, type BodyProblem } from './body-reader.js';
 import type { BodyReadOutcome } from './request-state.js';
 import { BodyWatch, type WatchedBodyReceiver, type BodyWatchEnd } from './body-watch.js';

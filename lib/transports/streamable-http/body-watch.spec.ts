@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { PassThrough } from 'node:stream';
-import { MESSAGES } from '../../core/index.js';
+import { MESSAGES } from '../../core/internal.js';
 import { nestsDeeperThan } from '../../core/wire/json-depth.js';
 import { bracketText, splitAt, splitTextAt } from '../../../test/helpers/byte-chunks.js';
 import { BODY_TOO_DEEP, BodyWatch, watchBody, type BodyWatchEnd } from './body-watch.js';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { countOpens, DepthScan, MESSAGES } from '../../core/index.js';
+import { countOpens, DepthScan, MESSAGES } from '../../core/internal.js';
 import { requestState, stateOf, type BodyWatching } from './request-state.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   type RuntimeSource,
   type SessionStore,
   type SharedReplay,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { sendError } from './json-response.writer.js';
 import { ownerOf } from './post-exchange.js';
 import { parseEventId, type ReplayBuffer } from './replay.buffer.js';

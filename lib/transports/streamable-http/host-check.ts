@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ErrorCode } from '../../core/index.js';
+import { ErrorCode } from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ErrorCode, type JsonRpcId, type RateLimitStore } from '../../core/index.js';
+import { ErrorCode, type JsonRpcId, type RateLimitStore } from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { sendError } from './json-response.writer.js';
 import { ownerOf } from './post-exchange.js';

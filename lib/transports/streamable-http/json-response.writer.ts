@@ -5,7 +5,7 @@ import {
   serializeMessage,
   type HandleOutcome,
   type JsonRpcId,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import type { BodyProblem } from './body-reader.js';
 

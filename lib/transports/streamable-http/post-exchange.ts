@@ -13,7 +13,7 @@ import {
   type PendingClientRequests,
   type SessionRecord,
   type StandardHeaders,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { send, sendError, sendJson } from './json-response.writer.js';
 import { LazyAbort, type SignalWatcher } from './lazy-abort.js';

@@ -18,7 +18,7 @@ import {
   type SessionOpening,
   type SessionRecord,
   type SessionStore,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { messageOf, readBody, type ParsedRequest } from './body-reader.js';
 import type { EventStreams } from './event-streams.js';
 import { InitializeAdmission, type InitializeLimit } from './initialize-admission.js';

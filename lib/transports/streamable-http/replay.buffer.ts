@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { serializeMessage, type SharedReplay } from '../../core/index.js';
+import { serializeMessage, type SharedReplay } from '../../core/internal.js';
 import type { SseStream } from './sse.writer.js';
 
 interface Recorded {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AuthInfo, IdSource, JsonRpcId } from '../../core/index.js';
+import type { AuthInfo, IdSource, JsonRpcId } from '../../core/internal.js';
 
 /**
  * What reading a request body gave: its bytes, the value a framework's parser already made of it,

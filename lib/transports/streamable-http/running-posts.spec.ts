@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '../../core/index.js';
+import type { JsonRpcId } from '../../core/internal.js';
 import { RunningPosts, type RunningPost } from './running-posts.js';
 
 /** A POST that records what was done to it. */

@@ -1,4 +1,4 @@
-import type { JsonRpcId } from '../../core/index.js';
+import type { JsonRpcId } from '../../core/internal.js';
 
 /** What the list keeps of one POST being served. @internal */
 export interface RunningPost {

@@ -1,4 +1,4 @@
-import { serializeMessage } from '../../core/index.js';
+import { serializeMessage } from '../../core/internal.js';
 import type { ServerResponse } from 'node:http';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { ErrorCode, type RuntimeSource } from '../../core/index.js';
+import { ErrorCode, type RuntimeSource } from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import { sendError } from './json-response.writer.js';
 import {

@@ -6,7 +6,7 @@ import {
   type RateLimitStore,
   type SessionStore,
   type SharedReplay,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import { TRANSPORT_MESSAGES } from '../transport.messages.js';
 import type { HostCheckOptions } from './host-check.js';
 import type { InitializeLimit } from './initialize-admission.js';
@@ -30,7 +30,7 @@ export interface StreamableHttpOptions extends HostCheckOptions {
    * `Last-Event-ID` on any instance. @default this instance's memory only
    */
   replay?: SharedReplay;
-  /** The methods served. @default the protocol's `METHODS` */
+  /** The methods served. @default the protocol's `METHODS` @internal */
   methods?: MethodTable;
   /**
    * How many sessions one client may open in a window: over it, `initialize` gets 429 with

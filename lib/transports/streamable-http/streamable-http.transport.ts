@@ -11,7 +11,7 @@ import {
   type NotificationHub,
   type RuntimeSource,
   type SessionStore,
-} from '../../core/index.js';
+} from '../../core/internal.js';
 import {
   answerIdOf,
   messageOf,
@@ -134,6 +134,7 @@ export class StreamableHttpTransport {
    * (`SchemaValidator.warmUp`: ajv is loaded then), one step per moment, waiting while the first
    * requests are being answered (see {@link warmUpWhenListening}), so that the first request to
    * validate does not wait for it and others wait for one step at most.
+   * @internal
    */
   warmUpWhenListening(server: ListeningServer): void {
     warmUpWhenListening(server, () => this.source.runtime.schemaValidator.warmUp?.());
@@ -313,6 +314,7 @@ export class StreamableHttpTransport {
    * keeps it on the request for {@link handle}. No promise and no closure per request (see
    * `tapBody()`): `receiver.bodyReadFirst()` gets why the body cannot be served (answer with
    * {@link rejectBody}), or `undefined`.
+   * @internal
    */
   tapBodyFirst(req: IncomingMessage, stream: Readable, receiver: FirstReadReceiver): void {
     tapBody(req, this.bodyLimit, stream, new FirstRead(req, receiver));

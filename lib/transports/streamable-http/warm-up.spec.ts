@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Router, createRuntime, type SchemaValidator } from '../../core/index.js';
+import { Router, createRuntime, type SchemaValidator } from '../../core/internal.js';
 import { AjvValidator } from '../../core/schema/ajv.validator.js';
 import { createStreamableHttpServer } from './standalone.server.js';
 import { warmUpWhenListening } from './warm-up.js';

@@ -1,7 +1,4 @@
-/**
- * The schema validator's warm-up after the HTTP server listens, in the server's idle moments.
- * @internal
- */
+// The schema validator's warm-up after the HTTP server listens, in the server's idle moments.
 
 /** What {@link warmUpWhenListening} needs of an HTTP server (a `node:http` server has it). */
 export interface ListeningServer {

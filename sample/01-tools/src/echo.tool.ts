@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Tool, type CallContext } from '../../../lib/index.js';
+import { Tool } from '../../../lib/index.js';
+import { type CallContext } from '../../../lib/core/index.js';
 
 /** The smallest tool: what a client sends comes back, with a log message for clients that ask. */
 @Injectable()

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Result, Tool, type ToolHandler } from '../../../lib/index.js';
+import { Tool, type ToolHandler } from '../../../lib/index.js';
+import { Result } from '../../../lib/core/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 
 /** Full-control form: one provider class, a hand-written input schema, and `call()`. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Tool, type CallContext } from '../../../lib/index.js';
+import { Tool } from '../../../lib/index.js';
+import { type CallContext } from '../../../lib/core/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

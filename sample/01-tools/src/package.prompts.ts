@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { Prompt } from '../../../lib/index.js';
 import {
   Content,
-  Prompt,
   PromptMessages,
   Result,
   type CompletionRequest,
-} from '../../../lib/index.js';
+} from '../../../lib/core/index.js';
 import { LOGO_PNG } from './logo.js';
 import { PackageCatalog } from './package-catalog.service.js';
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { Resource } from '../../../lib/index.js';
 import {
-  Resource,
   ResourceContent,
   Result,
   safeResourcePath,
   type CompletionRequest,
-} from '../../../lib/index.js';
+} from '../../../lib/core/index.js';
 import { GUIDES } from './guides.content.js';
 import { LOGO_PNG } from './logo.js';
 import { PackageCatalog } from './package-catalog.service.js';

@@ -1,11 +1,6 @@
 import { Injectable, UseInterceptors } from '@nestjs/common';
-import {
-  Result,
-  SnodoNotifier,
-  SnodoRateLimit,
-  Tool,
-  type CallContext,
-} from '../../../lib/index.js';
+import { SnodoNotifier, SnodoRateLimit, Tool } from '../../../lib/index.js';
+import { Result, type CallContext } from '../../../lib/core/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 import { PUBLISH_LIMIT, sharedStore } from './shared-store.js';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Arg, Output, Result, Tool, arg, type ToolHandler } from '../../../lib/index.js';
+import { Arg, Output, Tool, type ToolHandler } from '../../../lib/index.js';
+import { Result, arg } from '../../../lib/core/index.js';
 import { PackageCatalog } from './package-catalog.service.js';
 
 interface OrderArgs {

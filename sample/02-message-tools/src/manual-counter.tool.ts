@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { Result, Tool } from '../../../lib/index.js';
+import { Tool } from '../../../lib/index.js';
+import { Result } from '../../../lib/core/index.js';
 import { COUNTER } from './counter.token.js';
 
 /**

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { Prompt } from '../../../lib/index.js';
 import {
   Content,
-  Prompt,
   PromptMessages,
   type CallContext,
   type CompletionRequest,
-} from '../../../lib/index.js';
+} from '../../../lib/core/index.js';
 import { PNG_1X1 } from './media.js';
 
 const CANDIDATES = ['test', 'testing', 'test-value', 'example', 'sample'];

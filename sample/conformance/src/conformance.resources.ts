@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Resource, ResourceContent, Result, type CompletionRequest } from '../../../lib/index.js';
+import { Resource } from '../../../lib/index.js';
+import { ResourceContent, Result, type CompletionRequest } from '../../../lib/core/index.js';
 import { PNG_1X1 } from './media.js';
 
 const TEMPLATE_IDS = ['123', '456', '789'];

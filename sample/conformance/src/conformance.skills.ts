@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SKILL_MANIFEST, Skill, type SkillFiles } from '../../../lib/index.js';
+import { Skill } from '../../../lib/index.js';
+import { SKILL_MANIFEST, type SkillFiles } from '../../../lib/core/index.js';
 
 /**
  * The skills the suite's `sep-2640-*` scenarios list, read and walk (the skills extension, with

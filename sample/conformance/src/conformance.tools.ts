@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Content, Result, SnodoError, Tool, type CallContext } from '../../../lib/index.js';
+import { Tool } from '../../../lib/index.js';
+import { Content, Result, SnodoError, type CallContext } from '../../../lib/core/index.js';
 import { PNG_1X1, WAV_SILENCE } from './media.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SnodoNotifier, Tool, type CallContext, type InputRequest } from '../../../lib/index.js';
+import { SnodoNotifier, Tool } from '../../../lib/index.js';
+import { type CallContext, type InputRequest } from '../../../lib/core/index.js';
 
 const NO_ARGS = { type: 'object', properties: {} } as const;
 

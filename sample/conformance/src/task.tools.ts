@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Tool } from '../../../lib/index.js';
 import {
   Result,
   SnodoError,
-  Tool,
   type CallContext,
   type JsonObject,
   type ToolResult,
-} from '../../../lib/index.js';
+} from '../../../lib/core/index.js';
 
 const confirmation = (message: string, field: string): JsonObject => ({
   message,
