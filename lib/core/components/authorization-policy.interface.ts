@@ -9,8 +9,14 @@ export type AuthorizationPhase = 'discovery' | 'invocation';
 
 /** The component a policy decides about. @publicApi */
 export interface ComponentRef {
+  /** Which kind of component it is. */
   readonly kind: 'tool' | 'resource' | 'prompt';
+  /** Its programmatic name (a resource's `name`, not its URI). */
   readonly name: string;
+  /**
+   * The component as registered: a {@link ToolComponent}, {@link ResourceComponent} or
+   * {@link PromptComponent}.
+   */
   readonly component: object;
 }
 
@@ -20,6 +26,10 @@ export interface ComponentRef {
  * @publicApi
  */
 export interface AuthorizationPolicy {
+  /**
+   * Decides for one caller and one component: in `discovery`, whether a list shows it; in
+   * `invocation`, whether it may run. Runs before the component's own `authorize` hook.
+   */
   authorize(
     phase: AuthorizationPhase,
     component: ComponentRef,

@@ -5,9 +5,13 @@ import type { InputRequest } from './input-required.js';
 
 /** The name and version a client or server gives of itself. @publicApi */
 export interface Implementation {
+  /** The programmatic name, such as `my-server`. */
   name: string;
+  /** The implementation's version, such as `1.4.0`. */
   version: string;
+  /** A display name (2025-06-18 and later). */
   title?: string;
+  /** Fields of later revisions (`description`, `websiteUrl`, `icons`), and any the peer adds. */
   [key: string]: unknown;
 }
 
@@ -23,6 +27,7 @@ export interface CallContext {
   readonly method: string;
   /** The revision the request is served under. */
   readonly protocolVersion: ProtocolVersion;
+  /** `modern` for 2026-07-28 (stateless), `legacy` for the initialize era. */
   readonly era: ProtocolEra;
   /** The client's self-description: for display and logs only, never for decisions. */
   readonly clientInfo?: Implementation;
@@ -34,6 +39,7 @@ export interface CallContext {
   readonly meta: JsonObject;
   /** Aborted when the client cancels or goes away. */
   readonly signal: AbortSignal;
+  /** Which transport carried the request: HTTP, stdio, or a client in the same process. */
   readonly transport: TransportKind;
   /**
    * The transport's request object: over HTTP, Node's `IncomingMessage`, or the framework's own
@@ -81,12 +87,13 @@ export interface CallContext {
    */
   closeStream(): void;
   /**
-   * Asks the client's model for a completion (`sampling/createMessage`), like {@link elicit}.
+   * Asks the client's model for a completion (`sampling/createMessage`), like
+   * {@link CallContext.elicit}.
    * @throws {SnodoError} -32021 when the client did not declare the `sampling` capability.
    */
   sample(params: JsonObject, options?: AskOptions): Promise<JsonObject>;
   /**
-   * Asks the client for its roots (`roots/list`), like {@link elicit}; resolves to its
+   * Asks the client for its roots (`roots/list`), like {@link CallContext.elicit}; resolves to its
    * `ListRootsResult` (`roots`).
    * @throws {SnodoError} -32021 when the client did not declare the `roots` capability.
    */

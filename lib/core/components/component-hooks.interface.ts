@@ -10,10 +10,13 @@ export type ComponentOperation = 'call' | 'read' | 'render' | 'complete';
  * @publicApi
  */
 export interface ComponentInvocation {
+  /** What the run does: call a tool, read a resource, render a prompt, or complete an argument. */
   readonly operation: ComponentOperation;
+  /** The component that runs. */
   readonly component: ComponentRef;
   /** The validated arguments (call), the read params, the prompt arguments, or the completion request. */
   readonly params: unknown;
+  /** What the handler knows of the request, as a wrapper may pass it on or derive from it. */
   readonly context: CallContext;
 }
 

@@ -6,7 +6,9 @@ import type { JsonObject } from '../wire/json-rpc.type.js';
  * @publicApi
  */
 export interface InputRequest {
+  /** What is asked: input from the user, a completion from the client's model, or its roots. */
   readonly method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+  /** The request's params, as that method defines them. */
   readonly params: JsonObject;
 }
 

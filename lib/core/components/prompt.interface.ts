@@ -9,8 +9,11 @@ import type { Icon } from './tool.interface.js';
  * @publicApi
  */
 export interface PromptArgument {
+  /** The argument's name: its key in the arguments `render` receives. */
   name: string;
+  /** A display name. */
   title?: string;
+  /** What the argument means, for whoever fills it in. */
   description?: string;
   /** @default false */
   required?: boolean;
@@ -25,10 +28,13 @@ export interface PromptDefinition {
   name: string;
   /** A display name. */
   title?: string;
+  /** What the prompt is for. */
   description?: string;
   /** The arguments: a flat map of strings; `required` ones are checked before `render` runs. */
   arguments?: PromptArgument[];
+  /** Icons a client may show next to the prompt (2025-11-25 and later). */
   icons?: Icon[];
+  /** Metadata for the client, sent as the definition's `_meta` (2025-06-18 and later). */
   _meta?: JsonObject;
 }
 
@@ -66,6 +72,8 @@ export interface Completable {
  * @publicApi
  */
 export interface PromptComponent extends Completable, ComponentHooks, Tagged {
+  /** What `prompts/list` shows of the prompt. */
   readonly definition: PromptDefinition;
+  /** Renders the prompt with the client's arguments; see above for what it may return. */
   render(args: Readonly<Record<string, string>>, context: CallContext): unknown;
 }

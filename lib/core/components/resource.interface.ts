@@ -25,13 +25,17 @@ export interface ResourceDefinition {
   name: string;
   /** A display name. */
   title?: string;
+  /** What the resource holds, for the model or the user. */
   description?: string;
   /** The type of what `read` returns; JSON values default to `application/json`. */
   mimeType?: string;
+  /** Icons a client may show next to the resource (2025-11-25 and later). */
   icons?: Icon[];
+  /** Hints for the client: who the resource is for, how much it matters, when it changed. */
   annotations?: ContentAnnotations;
   /** The raw size in bytes, when known (direct resources only). */
   size?: number;
+  /** Metadata for the client, sent as the definition's `_meta` (2025-06-18 and later). */
   _meta?: JsonObject;
 }
 
@@ -44,7 +48,9 @@ export interface ResourceDefinition {
  * @publicApi
  */
 export interface ResourceComponent extends Completable, ComponentHooks, Tagged {
+  /** What `resources/list` or `resources/templates/list` shows of the resource. */
   readonly definition: ResourceDefinition;
+  /** Reads the resource at a URI; see above for its params and what it may return. */
   read(params: JsonObject, context: CallContext): unknown;
   /** Cache hint of this resource's reads (2026-07-28), instead of the server's `resourcesCache`. */
   readonly cache?: CacheHint;

@@ -11,8 +11,11 @@ import type { JsonSchema, ValidationIssue } from '../schema/schema-validator.int
 export interface Icon {
   /** An `https:` URL or a `data:` URI. */
   src: string;
+  /** The image's media type, such as `image/png`, when `src` does not tell. */
   mimeType?: string;
+  /** The sizes it suits, each `WxH` (`48x48`) or `any` (for a scalable image such as SVG). */
   sizes?: string[];
+  /** The background it is drawn for: `light` or `dark`. */
   theme?: 'light' | 'dark';
 }
 
@@ -21,6 +24,7 @@ export interface Icon {
  * @publicApi
  */
 export interface ToolAnnotations {
+  /** A display name; the definition's own `title` comes first where a client reads both. */
   title?: string;
   /** @default false */
   readOnlyHint?: boolean;
@@ -41,6 +45,7 @@ export interface ToolDefinition {
   name: string;
   /** A display name. */
   title?: string;
+  /** What the tool does and when to use it: the model chooses tools by it. */
   description?: string;
   /** JSON Schema of the arguments; its root has `type: "object"`. */
   inputSchema: JsonSchema;
@@ -49,8 +54,11 @@ export interface ToolDefinition {
    * schema validator checks.
    */
   outputSchema?: JsonSchema;
+  /** Hints about the tool's behaviour (2025-03-26 and later). */
   annotations?: ToolAnnotations;
+  /** Icons a client may show next to the tool (2025-11-25 and later). */
   icons?: Icon[];
+  /** Metadata for the client, sent as the definition's `_meta` (2025-06-18 and later). */
   _meta?: JsonObject;
 }
 
@@ -82,9 +90,11 @@ export interface ToolTaskOptions {
  * @publicApi
  */
 export interface ToolComponent extends ComponentHooks, Tagged {
+  /** What `tools/list` shows of the tool. */
   readonly definition: ToolDefinition;
   /** Whether and how it runs as a task, for clients of the tasks extension. */
   readonly task?: ToolTaskOptions;
+  /** Runs the tool with its validated arguments; see above for what it may return. */
   call(args: JsonObject, context: CallContext): unknown;
   /**
    * Checks (and may convert) the arguments itself, as a class-validator DTO does; the runtime's

@@ -18,6 +18,7 @@ export interface OperationContext {
   readonly component?: string;
   /** `modern` for 2026-07-28, `legacy` for the initialize era. */
   readonly era: 'modern' | 'legacy';
+  /** The revision the operation was served under, such as `2025-11-25`. */
   readonly protocolVersion: string;
   /** The server's `server` option, when it has one: which server of the process served it. */
   readonly server?: string;

@@ -6,7 +6,9 @@
  * @publicApi
  */
 export interface SubscriptionStore {
+  /** Subscribes a session to a URI (`resources/subscribe`); subscribing twice changes nothing. */
   subscribe(sessionId: string, uri: string): void | Promise<void>;
+  /** Ends a session's subscription to a URI (`resources/unsubscribe`), if it has one. */
   unsubscribe(sessionId: string, uri: string): void | Promise<void>;
   /** The sessions subscribed to exactly this URI. */
   subscribers(uri: string): readonly string[] | Promise<readonly string[]>;
@@ -32,6 +34,7 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
   private readonly bySession = new Map<string, Set<string>>();
   private total = 0;
 
+  /** Subscribes a session to a URI; subscribing twice changes nothing. */
   subscribe(sessionId: string, uri: string): void {
     let uris = this.bySession.get(sessionId);
     if (uris === undefined) this.bySession.set(sessionId, (uris = new Set()));
@@ -43,6 +46,7 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
     sessions.add(sessionId);
   }
 
+  /** Ends a session's subscription to a URI, if it has one. */
   unsubscribe(sessionId: string, uri: string): void {
     const uris = this.bySession.get(sessionId);
     if (uris?.delete(uri) !== true) return;
@@ -53,22 +57,27 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
     if (sessions?.size === 0) this.byUri.delete(uri);
   }
 
+  /** The sessions subscribed to exactly this URI. */
   subscribers(uri: string): readonly string[] {
     return [...(this.byUri.get(uri) ?? [])];
   }
 
+  /** Forgets every subscription of a session that ended. */
   dropSession(sessionId: string): void {
     for (const uri of this.bySession.get(sessionId) ?? []) this.unsubscribe(sessionId, uri);
   }
 
+  /** How many URIs a session is subscribed to. */
   count(sessionId: string): number {
     return this.bySession.get(sessionId)?.size ?? 0;
   }
 
+  /** Whether a session is subscribed to this URI. */
   has(sessionId: string, uri: string): boolean {
     return this.bySession.get(sessionId)?.has(uri) === true;
   }
 
+  /** How many subscriptions all sessions hold together. */
   size(): number {
     return this.total;
   }

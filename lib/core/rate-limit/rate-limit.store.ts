@@ -39,6 +39,10 @@ export class InMemoryRateLimitStore implements RateLimitStore {
     this.windows = new LRUCache({ max: maxKeys });
   }
 
+  /**
+   * Counts one hit for `key` in a fixed window of `windowMs`; a hit after the window ended opens
+   * the next one.
+   */
   hit(key: string, windowMs: number): RateLimitHit {
     const now = this.now();
     let window = this.windows.get(key);

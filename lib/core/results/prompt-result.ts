@@ -3,21 +3,29 @@ import type { ContentBlock } from './content.type.js';
 
 /** One message of a prompt: a role and a single content block. @publicApi */
 export interface PromptMessage {
+  /** Who speaks the message in the conversation the prompt starts. */
   role: 'user' | 'assistant';
+  /** What the message says. */
   content: ContentBlock;
 }
 
 /** The wire shape of a `prompts/get` result (without the 2026-07-28 envelope fields). @publicApi */
 export interface GetPromptResult {
+  /** What the rendered prompt is for. */
   description?: string;
+  /** The rendered prompt, in order. */
   messages: PromptMessage[];
+  /** Metadata for the client, sent as the result's `_meta`. */
   _meta?: JsonObject;
 }
 
 /** The wire shape of a `completion/complete` result's `completion`. @publicApi */
 export interface Completion {
+  /** The suggested values: past 100, the rest are cut and `hasMore` is set. */
   values: string[];
+  /** How many values there are in all, which may be more than those sent. */
   total?: number;
+  /** Whether there are more values than those sent. */
   hasMore?: boolean;
 }
 

@@ -8,7 +8,9 @@ export type ResourceContents =
 
 /** The wire shape of a `resources/read` result (without the 2026-07-28 envelope fields). @publicApi */
 export interface ReadResourceResult {
+  /** What was read at the URI: one item, or several. */
   contents: ResourceContents[];
+  /** Metadata for the client, sent as the result's `_meta`. */
   _meta?: JsonObject;
 }
 

@@ -54,6 +54,7 @@ export interface ListOutcome {
 
 /** Where transports read the current runtime; a catalog change swaps it. @publicApi */
 export interface RuntimeSource {
+  /** The runtime that serves new requests now. */
   readonly runtime: Runtime;
 }
 

@@ -175,6 +175,7 @@ function checkPattern(pattern: string): void {
  * @publicApi
  */
 export class AjvValidator implements SchemaValidator {
+  /** Names this validator in messages and caches. */
   readonly name = 'ajv';
   private readonly settings: Options;
   private readonly eager: boolean;
@@ -216,6 +217,12 @@ export class AjvValidator implements SchemaValidator {
     engine.compile(WARM_UP_SCHEMA);
   }
 
+  /**
+   * Checks a schema now (its dialect, then the meta-schema or a hand-written check of the common
+   * vocabulary), and generates its code now or on its first validation (see
+   * {@link AjvValidatorOptions.compile}).
+   * @throws {Error} for an invalid schema or a dialect other than 2020-12 and draft-07.
+   */
   compile(schema: JsonSchema): CompiledSchema {
     const engine = this.engineFor(schema);
     if (!isPlainSchema(schema) && !engine().validateSchema(schema)) {

@@ -9,7 +9,9 @@ export type JsonSchema = JsonObject;
  * @publicApi
  */
 export interface ValidationIssue {
+  /** Where the value failed: a JSON Pointer into it, such as `/items/0/name`; `''` for the root. */
   readonly path: string;
+  /** Which rule it broke, in words, such as `must be at least 3 characters long`. */
   readonly rule: string;
 }
 
@@ -31,6 +33,10 @@ export interface CompiledSchema {
 export interface SchemaValidator {
   /** A short name for messages and caches, such as `basic` or `ajv`. */
   readonly name: string;
+  /**
+   * Prepares a schema for checking, once.
+   * @throws {Error} for a schema it cannot handle, with a message that says why.
+   */
   compile(schema: JsonSchema): CompiledSchema;
   /**
    * Prepares what the first compilation would (a library to load, an engine to build) ahead of

@@ -115,6 +115,7 @@ export class InMemorySessionStore implements SessionStore {
     this.sweeper.unref?.();
   }
 
+  /** The session with this id, or `undefined` if it is unknown or idle past the timeout. */
   get(id: string): SessionRecord | undefined {
     const entry = this.sessions.get(id);
     if (entry === undefined) return undefined;
@@ -127,17 +128,23 @@ export class InMemorySessionStore implements SessionStore {
     return entry.record;
   }
 
+  /** Replaces a stored session; does nothing when it has ended. */
   update(record: SessionRecord): void {
     const entry = this.sessions.get(record.id);
     if (entry !== undefined) entry.record = record;
   }
 
+  /** Ends a session and tells the `onEnd` listeners; `false` when there was none. */
   delete(id: string): boolean {
     if (!this.sessions.has(id)) return false;
     this.end(id);
     return true;
   }
 
+  /**
+   * Marks a session as in use until the returned function is called (more than once does no
+   * harm): it neither expires nor makes room for another meanwhile.
+   */
   hold(id: string): () => void {
     const entry = this.sessions.get(id);
     if (entry === undefined) return () => undefined;
@@ -151,6 +158,11 @@ export class InMemorySessionStore implements SessionStore {
     };
   }
 
+  /**
+   * Calls `listener` with the id of every session that ends here: expired, evicted to make room,
+   * or deleted.
+   * @returns a function that stops the calls.
+   */
   onEnd(listener: (id: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -7,10 +7,13 @@ import type { ProtocolVersion } from '../wire/protocol-version.js';
  * @publicApi
  */
 export interface SessionRecord {
+  /** The session's id: over HTTP, the `Mcp-Session-Id` the client sends with each request. */
   readonly id: string;
   /** The negotiated revision. */
   readonly protocolVersion: ProtocolVersion;
+  /** The client's self-description from `initialize`: for display and logs only. */
   readonly clientInfo?: Implementation;
+  /** The capabilities the client declared in `initialize`. */
   readonly clientCapabilities: JsonObject;
   /** Whether `notifications/initialized` has arrived. */
   readonly initialized: boolean;

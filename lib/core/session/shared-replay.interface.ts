@@ -1,5 +1,6 @@
 /** One recorded event of a resumable stream. @publicApi */
 export interface ReplayEvent {
+  /** The event's place in its stream, from 1 up: its SSE id is `<stream>-<seq>`. */
   readonly seq: number;
   /** The event's data: one JSON-RPC message, serialised. */
   readonly data: string;
@@ -7,7 +8,9 @@ export interface ReplayEvent {
 
 /** What a follower of a stream hears, live, from whichever instance writes the stream. @publicApi */
 export interface ReplayFollower {
+  /** Hears one event of the stream, as it is written. */
   event(event: ReplayEvent): void;
+  /** Hears that the stream is complete: no event follows. */
   end(): void;
 }
 

@@ -12,8 +12,11 @@ import type { UsedTokenStore } from './used-token.store.js';
  * @publicApi
  */
 export interface SharedStore {
+  /** The initialize-era sessions, so that any instance serves a session's requests. */
   readonly sessionStore: SessionStore;
+  /** The resource subscriptions of those sessions. */
   readonly subscriptionStore: SubscriptionStore;
+  /** Carries resource, list and task changes to every instance, for the streams each holds. */
   readonly notificationBus: NotificationBus;
   /** Replay logs for `Last-Event-ID` resumption on any instance; without it, on the writer only. */
   readonly replay?: SharedReplay;

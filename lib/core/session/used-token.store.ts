@@ -7,6 +7,10 @@ import { MESSAGES } from '../errors/messages.constant.js';
  * @publicApi
  */
 export interface UsedTokenStore {
+  /**
+   * Marks a token as used, for `ttlMs` milliseconds (until it would have expired anyway).
+   * @returns `true` the first time the key is claimed, `false` when it was already.
+   */
   claim(key: string, ttlMs: number): boolean | Promise<boolean>;
 }
 
@@ -30,6 +34,10 @@ export class InMemoryUsedTokenStore implements UsedTokenStore {
     this.used = new LRUCache({ max, ttlAutopurge: false });
   }
 
+  /**
+   * Marks a token as used, for `ttlMs` milliseconds.
+   * @returns `true` the first time the key is claimed, `false` when it is remembered as used.
+   */
   claim(key: string, ttlMs: number): boolean {
     if (this.used.has(key)) return false;
     this.used.set(key, true, { ttl: Math.max(1, ttlMs) });

@@ -43,6 +43,7 @@ export interface SkillSource {
 
 /** One file of a skill's listing entry. @publicApi */
 export interface SkillResourceEntry {
+  /** The file's URI: the skill's root URI, then the file's relative path, percent-encoded. */
   readonly uri: string;
   /** `sha256:` and the 64 lowercase hex digits of the SHA-256 of the file's raw bytes. */
   readonly digest: string;
@@ -62,7 +63,7 @@ export interface SkillEntry {
 
 /**
  * A skill ready to be served: built once (digests computed, the manifest written), then turned
- * into resources with {@link skillResources} or {@link registerSkills}.
+ * into resources with `skillResources()` or {@link registerSkills}.
  * @publicApi
  */
 export interface DefinedSkill {
@@ -247,7 +248,7 @@ const sameHooks = (a: ComponentHooks, b: ComponentHooks): boolean =>
   a.authorize === b.authorize && a.wrap === b.wrap;
 
 /**
- * A router with the resources of these skills registered ({@link skillResources}).
+ * A router with the resources of these skills registered (`skillResources()`).
  * @throws {Error} when a file URI or a resource name is taken, or two skills clash.
  * @publicApi
  */

@@ -56,6 +56,11 @@ export class InMemoryTaskStore implements TaskStore {
     this.maxTotalBytes = given.maxTotalBytes ?? 268_435_456;
   }
 
+  /**
+   * Stores a new task, first letting go of expired tasks and, when a bound is reached, of ended
+   * tasks their owner has read.
+   * @throws {TaskLimitError} when no such task is left to make room.
+   */
   create(record: TaskRecord, quota?: TaskQuota): void {
     const now = Date.now();
     this.dropExpired(now);
@@ -91,6 +96,7 @@ export class InMemoryTaskStore implements TaskStore {
     }
   }
 
+  /** The task with this id, or `undefined` if it is unknown or expired. */
   get(taskId: string): TaskRecord | undefined {
     const held = this.tasks.get(taskId);
     if (held === undefined) return undefined;
@@ -101,6 +107,10 @@ export class InMemoryTaskStore implements TaskStore {
     return held.record;
   }
 
+  /**
+   * Replaces a task if the stored one is still at `expectedVersion` and not terminal.
+   * @returns whether it was replaced.
+   */
   replace(record: TaskRecord, expectedVersion: number): boolean {
     const stored = this.get(record.taskId);
     if (stored === undefined || stored.version !== expectedVersion || isTerminal(stored.status)) {
@@ -118,6 +128,7 @@ export class InMemoryTaskStore implements TaskStore {
     return true;
   }
 
+  /** Notes that the owner of a terminal task has read it: the task may now make room. */
   markFetched(record: TaskRecord): void {
     const held = this.tasks.get(record.taskId);
     if (held === undefined || held.fetched || !isTerminal(held.record.status)) return;

@@ -29,8 +29,14 @@ export const isTerminal = (status: TaskStatus): boolean =>
  * @publicApi
  */
 export interface TaskView {
+  /** The task's id, random and unguessable: the client names the task with it. */
   readonly taskId: string;
+  /** Where the task is now. */
   readonly status: TaskStatus;
+  /**
+   * What the task last said of itself: while `working`, the latest progress or log message of its
+   * handler (at most 500 characters); once `failed`, the error's message.
+   */
   readonly statusMessage?: string;
   /** ISO 8601. */
   readonly createdAt: string;
@@ -38,9 +44,13 @@ export interface TaskView {
   readonly lastUpdatedAt: string;
   /** How long the task is kept after its creation, in milliseconds. */
   readonly ttlMs: number;
+  /** How long the client should wait between two `tasks/get`, in milliseconds. */
   readonly pollIntervalMs: number;
+  /** While `input_required`: the requests to answer with `tasks/update`, by key. */
   readonly inputRequests?: Readonly<Record<string, InputRequest>>;
+  /** Once `completed`: the tool's result, as the call would have returned it. */
   readonly result?: JsonObject;
+  /** Once `failed`: the JSON-RPC error the call would have been answered with. */
   readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
 }
 
@@ -62,9 +72,13 @@ export interface TaskRecord extends TaskView {
    * verified caller, or the address the request came from.
    */
   readonly client?: string;
+  /** The name of the tool the task runs. */
   readonly tool: string;
+  /** The arguments of the call, as the client sent them. */
   readonly arguments: JsonObject;
+  /** The revision of the call that created the task; its result is encoded for it. */
   readonly protocolVersion: ProtocolVersion;
+  /** The capabilities the client declared with the call, for the input requests of a run. */
   readonly clientCapabilities: JsonObject;
   /** Answers to input requests so far, by key (the rounds before the task included). */
   readonly answers: JsonObject;

@@ -25,6 +25,7 @@ export class ExactNumberId {
     return Number(this.token);
   }
 
+  /** The token, as sent. */
   toString(): string {
     return this.token;
   }

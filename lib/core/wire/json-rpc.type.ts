@@ -9,8 +9,11 @@ export type JsonRpcId = string | number | ExactNumberId;
 
 /** The JSON-RPC error object as it travels on the wire. @publicApi */
 export interface JsonRpcErrorObject {
+  /** The error code (see {@link ErrorCode}). */
   code: number;
+  /** One short sentence that says what went wrong. */
   message: string;
+  /** Structured details, when the error has any. */
   data?: unknown;
 }
 
