@@ -37,7 +37,9 @@ export interface ClientRequestsOptions {
  * @publicApi
  */
 export interface ServerNotification {
+  /** The notification's method, such as `notifications/progress`. */
   readonly method: string;
+  /** The notification's params, as the server sent them. */
   readonly params?: JsonObject;
 }
 

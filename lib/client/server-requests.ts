@@ -26,7 +26,9 @@ export interface ServerRequestContext {
  * @publicApi
  */
 export interface ElicitationRequest extends JsonObject {
+  /** What to show the user: why the server asks, and what for. */
   readonly message: string;
+  /** In form mode, the flat JSON Schema of the answer: what to ask the user to fill in. */
   readonly requestedSchema?: JsonObject;
   /** `form` (the default) or `url`. */
   readonly mode?: string;
@@ -38,7 +40,9 @@ export interface ElicitationRequest extends JsonObject {
  * @publicApi
  */
 export interface ElicitationResult extends JsonObject {
+  /** `accept` (the user agreed), `decline` (the user refused) or `cancel` (no choice made). */
   readonly action: 'accept' | 'decline' | 'cancel';
+  /** With `accept` in form mode: the answer, matching the requested schema. */
   readonly content?: JsonObject;
 }
 
@@ -46,6 +50,7 @@ export interface ElicitationResult extends JsonObject {
 export interface ClientRoot {
   /** A `file://` URI. */
   readonly uri: string;
+  /** A display name for the root. */
   readonly name?: string;
 }
 

@@ -88,7 +88,8 @@ export type CatalogEntry = JsonObject & { name: string };
  * (elicitation, sampling, roots) are answered with `options.handlers`, in sessions and in
  * `input_required` rounds alike; its notifications go to `options.onNotification`; with
  * `options.auth` it is an OAuth 2.1 client of the server's authorization server. JSON-RPC errors
- * are thrown as {@link SnodoError} (with `code`), transport failures as `SnodoClientError`.
+ * are thrown as `SnodoError` (with `code`; from `@snodo/nestjs/core`), transport failures as
+ * `SnodoClientError`.
  * Headers (`headers`, `bearerToken`) go with every request.
  * @example
  * ```ts
@@ -200,7 +201,7 @@ export class SnodoClient {
 
   /**
    * `tools/call`. A tool that fails answers `isError: true`; it is not thrown. `options` can
-   * cancel it and hear its progress (see {@link request}).
+   * cancel it and hear its progress (see {@link SnodoClient.request}).
    */
   async callTool(
     name: string,
@@ -216,8 +217,8 @@ export class SnodoClient {
 
   /**
    * `tools/call` that may run as a task (the tasks extension, `io.modelcontextprotocol/tasks`,
-   * declared for this call): the task, to poll with {@link waitForTask}, or the result when the
-   * server answered at once. Before 2026-07-28 there are no tasks: always the result.
+   * declared for this call): the task, to poll with {@link SnodoClient.waitForTask}, or the result
+   * when the server answered at once. Before 2026-07-28 there are no tasks: always the result.
    */
   async startTool(name: string, args: JsonObject = {}): Promise<ToolStart> {
     return toolStart(await this.taskRequest('tools/call', { name, arguments: args }));
@@ -307,7 +308,7 @@ export class SnodoClient {
    * request is sent again with the answers, until its result is complete. `options` gives this
    * request a signal that cancels it, and a listener and handlers of its own. A `tools/list`
    * page it reads teaches the client the `x-mcp-header` arguments of its tools, as
-   * {@link listTools} does (without leaving any out).
+   * {@link SnodoClient.listTools} does (without leaving any out).
    * @throws {SnodoError} when the server answers with a JSON-RPC error.
    * @throws {TypeError} when the `headers` function returns headers that cannot be sent.
    * @throws the signal's reason when `options.signal` aborts.

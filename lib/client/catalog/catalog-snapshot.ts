@@ -3,11 +3,17 @@ import type { CatalogEntry, SnodoClient } from '../snodo.client.js';
 
 /** What a client sees of a server's catalog, sorted. @publicApi */
 export interface CatalogSnapshot {
+  /** The server's name and version, when it gave them. */
   readonly serverInfo?: Implementation;
+  /** The revision the client and the server agreed on. */
   readonly protocolVersion: string;
+  /** The tools, sorted by name; empty when the server has no `tools` capability. */
   readonly tools: readonly ToolDefinition[];
+  /** The direct resources, sorted by URI; empty without the `resources` capability. */
   readonly resources: readonly CatalogEntry[];
+  /** The resource templates, sorted by URI template; empty without the `resources` capability. */
   readonly resourceTemplates: readonly CatalogEntry[];
+  /** The prompts, sorted by name; empty when the server has no `prompts` capability. */
   readonly prompts: readonly CatalogEntry[];
 }
 

@@ -8,9 +8,13 @@ import type { JsonObject } from '../../core/internal.js';
  * @publicApi
  */
 export interface OAuthTokens {
+  /** The access token, sent with each request to the MCP server. */
   readonly access_token: string;
+  /** How the access token is sent: `Bearer`, or `DPoP` for a token bound to the client's key. */
   readonly token_type: string;
+  /** The access token's lifetime in seconds from its issue, when the authorization server said. */
   readonly expires_in?: number;
+  /** Gets new tokens once the access token expires, without the user; when one was issued. */
   readonly refresh_token?: string;
   /** The scopes granted, or those asked for when the server did not say. */
   readonly scope?: string;
@@ -24,7 +28,9 @@ export interface OAuthTokens {
  * @publicApi
  */
 export interface OAuthClientInformation {
+  /** The client's identifier at the authorization server. */
   readonly client_id: string;
+  /** The secret of a confidential client; absent for a public one. */
   readonly client_secret?: string;
   /** `client_secret_basic`, `client_secret_post` or `none`. */
   readonly token_endpoint_auth_method?: string;
@@ -37,10 +43,15 @@ export interface OAuthClientInformation {
  * @publicApi
  */
 export interface OAuthClientMetadata extends JsonObject {
+  /** The client's name, as the authorization server shows it to the user. */
   client_name?: string;
+  /** Where the authorization server may send the user back. */
   redirect_uris?: string[];
+  /** The grants the client uses, such as `authorization_code` and `refresh_token`. */
   grant_types?: string[];
+  /** The scopes the client may ask for, separated by spaces. */
   scope?: string;
+  /** `native` (a loopback or custom-scheme redirect URL) or `web`. */
   application_type?: string;
 }
 
@@ -52,16 +63,20 @@ export interface OAuthClientMetadata extends JsonObject {
  * @publicApi
  */
 export interface OAuthStore {
+  /** The tokens kept for a resource from an authorization server (its issuer), if any. */
   tokens(
     resource: string,
     issuer: string,
   ): OAuthTokens | undefined | Promise<OAuthTokens | undefined>;
+  /** Keeps the tokens for a resource from an authorization server, in place of any before. */
   saveTokens(resource: string, issuer: string, tokens: OAuthTokens): void | Promise<void>;
   /** Forgets the tokens (they were refused, or a refresh failed). */
   deleteTokens(resource: string, issuer: string): void | Promise<void>;
+  /** The client's registration at an authorization server (its issuer), if any. */
   client(
     issuer: string,
   ): OAuthClientInformation | undefined | Promise<OAuthClientInformation | undefined>;
+  /** Keeps the client's registration at an authorization server. */
   saveClient(issuer: string, client: OAuthClientInformation): void | Promise<void>;
 }
 
@@ -72,7 +87,9 @@ export interface OAuthStore {
  * @publicApi
  */
 export interface OAuthClientCredentials {
+  /** The client's identifier at the authorization server. */
   readonly clientId: string;
+  /** The client's secret, sent with HTTP Basic; give it or `privateKeyPem`. */
   readonly clientSecret?: string;
   /** A PKCS#8 PEM private key for `private_key_jwt`. */
   readonly privateKeyPem?: string;
@@ -170,23 +187,41 @@ export interface OAuthClientOptions {
 
 /** Protected Resource Metadata (RFC 9728), as far as the client reads it. @publicApi */
 export interface ProtectedResourceMetadata extends JsonObject {
+  /** The resource identifier; it must cover the MCP server's URL. */
   resource: string;
+  /** The authorization servers (issuers) whose tokens it accepts; the client uses the first. */
   authorization_servers?: string[];
+  /** The scopes the resource knows: all are asked for when a challenge names none. */
   scopes_supported?: string[];
+  /** Whether the resource accepts only DPoP-bound tokens: the client then uses DPoP by default. */
   dpop_bound_access_tokens_required?: boolean;
 }
 
 /** Authorization server metadata (RFC 8414), as far as the client reads it. @publicApi */
 export interface AuthorizationServerMetadata extends JsonObject {
+  /** The authorization server's issuer identifier: the one the metadata was fetched for. */
   issuer: string;
+  /** Where the user is sent to authorize (the authorization code grant). */
   authorization_endpoint?: string;
+  /** Where tokens are requested and refreshed. */
   token_endpoint?: string;
+  /** Where a client registers itself (dynamic registration, RFC 7591). */
   registration_endpoint?: string;
+  /**
+   * The scopes it knows: with `offline_access` among them, the authorization code grant asks for
+   * it too, to get a refresh token.
+   */
   scopes_supported?: string[];
+  /** The grants it supports, such as `authorization_code` and `client_credentials`. */
   grant_types_supported?: string[];
+  /** How a client may authenticate at the token endpoint: `client_secret_basic`, `none`... */
   token_endpoint_auth_methods_supported?: string[];
+  /** The PKCE methods it supports; when given, it must include `S256`. */
   code_challenge_methods_supported?: string[];
+  /** Whether it takes the URL of a client ID metadata document as `client_id`. */
   client_id_metadata_document_supported?: boolean;
+  /** Whether its authorization responses carry `iss` (RFC 9207): the client then requires it. */
   authorization_response_iss_parameter_supported?: boolean;
+  /** The JWS algorithms it accepts for DPoP proofs. */
   dpop_signing_alg_values_supported?: string[];
 }
