@@ -31,8 +31,14 @@ function boundToToken(auth: AuthInfo, token: string): AuthInfo {
  * @publicApi
  */
 export interface AuthRefusal {
+  /** 401 for a missing, malformed, invalid or expired token; 503 when it cannot be checked now. */
   readonly status: 401 | 503;
+  /** What is wrong and what to fix, for the JSON-RPC error of the answer. */
   readonly message: string;
+  /**
+   * The `WWW-Authenticate` challenge of the answer: `Bearer` with `resource_metadata` (where the
+   * Protected Resource Metadata is), and `error` for a token that was sent.
+   */
   readonly wwwAuthenticate: string;
 }
 

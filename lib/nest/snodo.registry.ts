@@ -39,7 +39,7 @@ const KIND_OF = { call: 'tool', read: 'resource', render: 'prompt' } as const;
  * list cursors of a changed list expire. With `listChanged: true`, each change notifies the
  * sessions and listen streams of this server that asked. Changes made before the app has
  * bootstrapped are applied on top of the discovered components. Components can be hidden and
- * shown again by tag ({@link hideTag}), without being removed.
+ * shown again by tag ({@link SnodoRegistry.hideTag}), without being removed.
  *
  * Inject it as `SnodoRegistry` for the default server, or with `@InjectSnodoRegistry(server)`
  * for a named one (docs/multiple-servers.md).
@@ -156,16 +156,16 @@ export class SnodoRegistry implements RuntimeSource {
     return this.remove('prompts', (router) => router.removePrompt(name));
   }
 
-  /** The tags hidden now ({@link hideTag}), sorted. */
+  /** The tags hidden now ({@link SnodoRegistry.hideTag}), sorted. */
   get hiddenTags(): string[] {
     return [...this.hidden].sort();
   }
 
   /**
    * Hides every component with this tag: lists leave it out and calls get what an unknown
-   * component gets, until {@link showTag}; a component with several tags is hidden while one of
-   * them is. Each list that changes is announced with `list_changed` (with `listChanged: true`),
-   * to this server's clients only. Works before bootstrap too.
+   * component gets, until {@link SnodoRegistry.showTag}; a component with several tags is hidden
+   * while one of them is. Each list that changes is announced with `list_changed` (with
+   * `listChanged: true`), to this server's clients only. Works before bootstrap too.
    * @returns whether the tag was shown until now.
    * @throws {Error} when `tag` is not a valid tag.
    */
@@ -178,8 +178,8 @@ export class SnodoRegistry implements RuntimeSource {
   }
 
   /**
-   * Shows again the components hidden by {@link hideTag} (those without another hidden tag),
-   * announced as `hideTag()` is.
+   * Shows again the components hidden by {@link SnodoRegistry.hideTag} (those without another
+   * hidden tag), announced as `hideTag()` is.
    * @returns whether the tag was hidden.
    * @throws {Error} when `tag` is not a valid tag.
    */

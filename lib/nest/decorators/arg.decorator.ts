@@ -16,7 +16,8 @@ import { prependMetadata } from './metadata.util.js';
  * @param options `required`, `description`, `enum`, `default`, `pattern`, the length, item and
  * numeric bounds, `uniqueItems`, `additionalProperties` (with a block), `header` (x-mcp-header)
  * and `schema` (other keywords).
- * @param block for `'object'` and `'object[]'`: the nested declarations, built with {@link arg}.
+ * @param block for `'object'` and `'object[]'`: the nested declarations, built with `arg()` (from
+ * `@snodo/nestjs/core`).
  * @example
  * ```ts
  * @Tool({ description: 'Place an order' })

@@ -42,34 +42,46 @@ export class SnodoExecutionContext implements ExecutionContext {
     return context instanceof SnodoExecutionContext ? context : new SnodoExecutionContext(context);
   }
 
+  /** The class of the provider that declares the component. */
   getClass<T = unknown>(): Type<T> {
     return this.context.getClass<T>();
   }
 
+  /** The method that implements the component, where its decorators' metadata is. */
   getHandler(): (...args: unknown[]) => unknown {
     return this.context.getHandler() as (...args: unknown[]) => unknown;
   }
 
+  /** The arguments: `[params, invocation]` for an MCP component. */
   getArgs<T extends unknown[] = unknown[]>(): T {
     return this.context.getArgs<T>();
   }
 
+  /** One of the arguments: 0 is the params, 1 the invocation, for an MCP component. */
   getArgByIndex<T = unknown>(index: number): T {
     return this.context.getArgByIndex<T>(index);
   }
 
+  /** The params as the data, the invocation as the context, for an MCP component. */
   switchToRpc(): ReturnType<ExecutionContext['switchToRpc']> {
     return this.context.switchToRpc();
   }
 
+  /**
+   * The HTTP request and response of the call, as the platform (Express or Fastify) gave them to
+   * the route; over stdio, undefined; in process (`createSnodoTestClient()`), a request that
+   * holds only `headers`, and no response.
+   */
   switchToHttp(): ReturnType<ExecutionContext['switchToHttp']> {
     return this.context.switchToHttp();
   }
 
+  /** The params as the data and the method as the pattern, for an MCP component; no client. */
   switchToWs(): ReturnType<ExecutionContext['switchToWs']> {
     return this.context.switchToWs();
   }
 
+  /** `'snodo'` for an MCP component's guards and interceptors. */
   getType<TContext extends string = SnodoContextType>(): TContext {
     return this.context.getType<TContext>();
   }

@@ -16,6 +16,10 @@ import type { SnodoSkillsOptions } from '../skills/skill-options.interface.js';
  * @publicApi
  */
 export interface SubscriptionSource {
+  /**
+   * Starts the feed at bootstrap: `next` with each URI that changed, `error` when the feed fails
+   * (logged). The returned `unsubscribe()` is called at shutdown.
+   */
   subscribe(observer: { next: (uri: unknown) => void; error: (error: unknown) => void }): {
     unsubscribe(): void;
   };

@@ -35,7 +35,7 @@ export interface ToolOptions extends Omit<ToolDefinition, 'name' | 'inputSchema'
    * Runs the tool as a task (the tasks extension, `io.modelcontextprotocol/tasks`, turned on with
    * the `extensions` option): `'optional'`, a task for clients that declared the extension and a
    * plain call for the others; `'required'`, -32021 for the others. The object form also says when
-   * the call becomes a task (`start`, see {@link ToolTaskOptions}).
+   * the call becomes a task (`start`, see `ToolTaskOptions` in `@snodo/nestjs/core`).
    * @default a plain call
    * @see docs/tasks.md
    */

@@ -6,8 +6,11 @@ import type { ComponentEnhancers } from '../interfaces/component-enhancers.inter
 export interface MessageToolOptions {
   /** The tool's name. */
   name: string;
+  /** A display name. */
   title?: string;
+  /** What the tool does and when to use it: the model chooses tools by it. */
   description?: string;
+  /** Hints about the tool's behaviour, as `@Tool()` takes them. */
   annotations?: ToolAnnotations;
   /** The injection token of the `ClientProxy` (registered with `ClientsModule`) to send to. */
   target: InjectionToken;

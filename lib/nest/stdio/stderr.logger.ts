@@ -14,6 +14,7 @@ type PrintMessages = (
  * @publicApi
  */
 export class StderrLogger extends ConsoleLogger {
+  /** Prints as `ConsoleLogger` does, every level to stderr. */
   protected override printMessages(
     messages: unknown[],
     context?: string,

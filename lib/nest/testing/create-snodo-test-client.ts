@@ -24,16 +24,16 @@ export type SnodoTestTarget =
 
 /**
  * Boots a module (or takes a compiled `TestingModule` or an application context) and hands back
- * an in-process {@link SnodoClient}: no port, no network, the same protocol handling as HTTP.
- * `options.protocolVersion` picks the revision (2026-07-28 by default). `options.headers` and
- * `options.bearerToken` are the headers of every request: guards read them from the request
- * object of the call (`{ headers }`, names in lower case, as a Node request has them), so guarded
- * components can be tested as a caller with those credentials sees them. `options.server` picks
- * one server of an app that has several. `client.close()` closes the application context when
- * this function created it.
+ * an in-process `SnodoClient` (from `@snodo/nestjs/client`): no port, no network, the same
+ * protocol handling as HTTP. `options.protocolVersion` picks the revision (2026-07-28 by
+ * default). `options.headers` and `options.bearerToken` are the headers of every request: guards
+ * read them from the request object of the call (`{ headers }`, names in lower case, as a Node
+ * request has them), so guarded components can be tested as a caller with those credentials sees
+ * them. `options.server` picks one server of an app that has several. `client.close()` closes
+ * the application context when this function created it.
  * @param target a module class, a dynamic module, a compiled `TestingModule` or an app context.
- * @param options the {@link SnodoClientOptions} (revision, headers, bearer token, client info)
- *   and `server`.
+ * @param options the `SnodoClientOptions` (revision, headers, bearer token, client info) and
+ *   `server`.
  * @returns a connected client; close it when done.
  * @example
  * ```ts

@@ -27,6 +27,10 @@ export class SnodoConcurrency implements NestInterceptor {
     this.limit = checkCount(limit, 'SnodoConcurrency limit');
   }
 
+  /**
+   * Runs the component, or refuses the run when `limit` runs of it are in flight. Anything else
+   * it wraps (an HTTP route) runs untouched.
+   */
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType<SnodoContextType>() !== 'snodo') return next.handle();
     const invocation = SnodoExecutionContext.create(context).getInvocation();

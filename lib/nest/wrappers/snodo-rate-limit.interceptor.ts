@@ -55,6 +55,10 @@ export class SnodoRateLimit implements NestInterceptor {
     this.store = options.store ?? new InMemoryRateLimitStore();
   }
 
+  /**
+   * Counts the run in its key's window, and refuses it past `limit`. Anything else it wraps (an
+   * HTTP route) runs untouched.
+   */
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType<SnodoContextType>() !== 'snodo') return next.handle();
     const invocation = SnodoExecutionContext.create(context).getInvocation();

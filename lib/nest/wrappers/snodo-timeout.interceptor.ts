@@ -27,6 +27,7 @@ export class SnodoTimeout implements NestInterceptor {
     this.ms = checkCount(ms, 'SnodoTimeout ms');
   }
 
+  /** Runs the component under the deadline; anything else it wraps (a route) runs untouched. */
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType<SnodoContextType>() !== 'snodo') return next.handle();
     const invocation = SnodoExecutionContext.create(context).getInvocation();
