@@ -51,8 +51,11 @@ export interface RedisStoreOptions {
  * @publicApi
  */
 export interface RedisStore extends SharedStore {
+  /** Replay logs in Redis: a client may resume a stream with `Last-Event-ID` on any instance. */
   readonly replay: SharedReplay;
+  /** One-time tokens used on any instance (single-use `requestState`), kept in Redis. */
   readonly usedTokens: UsedTokenStore;
+  /** The tasks of the tasks extension in Redis, so that any instance serves them. */
   readonly tasks: TaskStore;
   /** Counters shared by every instance, for `SnodoRateLimit` and `initializeRateLimit`. */
   readonly rateLimitStore: RateLimitStore;

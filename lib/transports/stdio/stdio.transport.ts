@@ -71,7 +71,7 @@ export class StdioTransport {
   private markClosed: () => void = () => undefined;
 
   /**
-   * The one session of a stdio server, as {@link applySessionEffects} keeps it: in this transport,
+   * The one session of a stdio server, as `applySessionEffects()` keeps it: in this transport,
    * named `stdio`, attached to the hub while it lasts; a cancelled request of the client is
    * aborted, and a cancelled listen stream closed.
    */
@@ -154,7 +154,8 @@ export class StdioTransport {
 
   /**
    * Graceful shutdown (on SIGTERM, for example): stops reading; requests in flight may finish for
-   * up to `timeoutMs`; then {@link close}. Resolves within `timeoutMs` whatever the handlers do.
+   * up to `timeoutMs`; then {@link StdioTransport.close}. Resolves within `timeoutMs` whatever the
+   * handlers do.
    */
   async shutdown(timeoutMs = 10_000): Promise<void> {
     this.lines?.close();

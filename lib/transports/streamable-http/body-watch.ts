@@ -15,10 +15,10 @@ export interface WatchedBodyReceiver {
 export type BodyWatchEnd = 'read' | 'too-large' | 'aborted';
 
 /**
- * The `code` of the error a {@link BodyWatch} emits on the stream when the bytes nest too deep, so
- * that the parser reading the same stream stops. A code, not a class to test with `instanceof`:
- * the package ships as CommonJS and ESM, and an app may hold both. An app's own error handler or
- * `onError` hook on the endpoint's route sees it.
+ * The `code` of the error the transport's body watch emits on the stream when the bytes nest too
+ * deep, so that the parser reading the same stream stops. A code, not a class to test with
+ * `instanceof`: the package ships as CommonJS and ESM, and an app may hold both. An app's own
+ * error handler or `onError` hook on the endpoint's route sees it.
  * @publicApi
  */
 export const BODY_TOO_DEEP = 'SNODO_BODY_TOO_DEEP';

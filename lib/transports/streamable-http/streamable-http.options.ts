@@ -18,7 +18,10 @@ import type { InitializeLimit } from './initialize-admission.js';
 export interface StreamableHttpOptions extends HostCheckOptions {
   /** The largest request body accepted, in bytes; larger ones get 413. @default 4_194_304 (4 MiB) */
   bodyLimit?: number;
-  /** Where initialize-era sessions live. @default a new {@link InMemorySessionStore} */
+  /**
+   * Where initialize-era sessions live.
+   * @default a new `InMemorySessionStore` (from `@snodo/nestjs/core`)
+   */
   sessionStore?: SessionStore;
   /**
    * Delivers resource updates and list changes to session GET streams and listen streams.
@@ -44,7 +47,7 @@ export interface StreamableHttpOptions extends HostCheckOptions {
    * names the client for this limit and for the per-client share of the session store
    * (`SessionRecord.client`, `maxSessionsPerClient`). `store` shares the counts between instances
    * (`redisStore().rateLimitStore`).
-   * @default { limit: 60, windowMs: 60_000 } ({@link DEFAULT_INITIALIZE_RATE_LIMIT}), in memory
+   * @default { limit: 60, windowMs: 60_000 } (`DEFAULT_INITIALIZE_RATE_LIMIT`), in memory
    */
   initializeRateLimit?:
     | false
