@@ -23,7 +23,7 @@ export interface ArgumentOptions {
   required?: boolean;
   /** A display name for the argument. */
   title?: string;
-  /** What the argument means, for the model: its only guide to filling it in. */
+  /** What the argument means, for the model that fills it in. */
   description?: string;
   /** The only values allowed. */
   enum?: unknown[];
