@@ -6,7 +6,7 @@
 export default {
   displayName: 'browser',
   // The page under test, built from lib/explorer/ into dist-explorer/.
-  globalSetup: '<rootDir>/test/helpers/explorer.global-setup.mjs',
+  globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },

@@ -6,6 +6,6 @@ export default {
   testEnvironment: 'node',
   displayName: 'fuzz',
   // The explorer page whose routes are fuzzed, built from lib/explorer/ into dist-explorer/.
-  globalSetup: '<rootDir>/test/helpers/explorer.global-setup.mjs',
+  globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   testMatch: ['<rootDir>/test/fuzz/**/*.fuzz-spec.ts'],
 };

@@ -5,6 +5,8 @@
  */
 export default {
   displayName: 'scale',
+  // The apps (the sample among them), built once into dist-sample/ when a source changed.
+  globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },

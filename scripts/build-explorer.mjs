@@ -11,7 +11,7 @@
  * The Nest layer serves what this writes (lib/nest/explorer-page/explorer-assets.ts):
  * scripts/build-assets.mjs copies it into the builds, and `node scripts/build-explorer.mjs`
  * writes it to dist-explorer/, where the Nest layer finds it when it runs from lib/'s sources
- * (the tests build it first: test/helpers/explorer.global-setup.mjs).
+ * (the tests build it first: test/helpers/global-setup.mjs).
  *
  * The bundle must not carry Node: every module of lib/ counts as free of side effects, so that
  * what the page does not use of the core's and the client's index falls away, and the modules of

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm run conformance`: builds the conformance sample (sample/conformance), starts it on a free
+ * `npm run conformance`: builds the apps (scripts/build-apps.mjs, when a source changed), starts
+ * the conformance sample (sample/conformance) on a free
  * loopback port on each platform (Express, then Fastify), and runs the official MCP conformance
  * suite against it with conformance/run-conformance.sh, once per scored revision:
  *
@@ -80,7 +81,8 @@ if (unknown.length > 0) {
 }
 
 if (!argv.includes('--no-build')) {
-  const build = spawnSync('npx', ['nest', 'build', 'sample-conformance'], {
+  // The apps' one build (dist-sample/), made only when a source changed since the last one.
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build-apps.mjs'), '--if-stale'], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -98,7 +100,7 @@ const freePort = async () => {
 /** Starts the conformance sample on a platform; resolves with the child and its endpoint. */
 async function startSample(platform) {
   const port = String(await freePort());
-  const server = spawn(process.execPath, ['dist-conformance/sample/conformance/src/main.js'], {
+  const server = spawn(process.execPath, ['dist-sample/sample/conformance/src/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: port, PLATFORM: platform },
     stdio: ['ignore', 'pipe', 'inherit'],

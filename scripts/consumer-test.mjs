@@ -21,6 +21,13 @@
  *
  * The apps get their dependencies from the npm registry (the package from its tarball). Set
  * CONSUMERS=commonjs,esm (names, comma-separated) to run some. Exits 1 on the first failure.
+ *
+ * Options:
+ *   --no-build        pack the package as dist/ holds it (.ci/run has just built it)
+ *   --keep <dir>      install and build the apps in <dir> and keep them there
+ *   --installed <dir> start the apps kept in <dir> by --keep, with this Node (process.execPath):
+ *                     how .ci/run runs the same apps on each Node version without installing
+ *                     them again
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -196,9 +203,9 @@ async function freePort() {
   return port;
 }
 
-/** Packs the package once (after a build), into a temporary folder. */
+/** Packs the package once (after a build, unless --no-build), into a temporary folder. */
 function pack(work) {
-  run(npm, ['run', 'build'], root);
+  if (!process.argv.includes('--no-build')) run(npm, ['run', 'build'], root);
   run(npm, ['pack', '--pack-destination', work, '--silent'], root);
   const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
@@ -256,8 +263,9 @@ async function checkExplorerInBrowser(name, page) {
   }
 }
 
-async function check(name, app, tarball, work) {
-  console.log(`\n### consumer app: ${name}`);
+/** Writes the app and its library, installs them with the tarball, and builds the app. */
+function install(name, app, tarball, work) {
+  console.log(`\n### consumer app: ${name} (installed and built)`);
   const dir = join(work, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   writeFileSync(
@@ -304,6 +312,12 @@ async function check(name, app, tarball, work) {
     dir,
   );
   run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', dir], dir);
+}
+
+/** Starts the built app, calls its tools with the official client, and checks its explorer. */
+async function check(name, app, work) {
+  console.log(`\n### consumer app: ${name} on Node ${process.version}`);
+  const dir = join(work, name);
   const port = await freePort();
   const server = spawn(process.execPath, [join(dir, 'dist/main.js')], {
     cwd: dir,
@@ -350,11 +364,22 @@ async function check(name, app, tarball, work) {
   }
 }
 
+const option = (name) =>
+  process.argv.includes(name) ? resolve(process.argv[process.argv.indexOf(name) + 1]) : undefined;
 const selected = (process.env.CONSUMERS ?? Object.keys(APPS).join(',')).split(',');
-const work = mkdtempSync(join(tmpdir(), 'snodo-consumers-'));
+const installed = option('--installed');
+const keep = option('--keep');
+if (keep !== undefined) {
+  rmSync(keep, { recursive: true, force: true });
+  mkdirSync(keep, { recursive: true });
+}
+const work = installed ?? keep ?? mkdtempSync(join(tmpdir(), 'snodo-consumers-'));
 try {
-  const tarball = pack(work);
-  for (const name of selected) await check(name, APPS[name], tarball, work);
+  const tarball = installed === undefined ? pack(work) : undefined;
+  for (const name of selected) {
+    if (tarball !== undefined) install(name, APPS[name], tarball, work);
+    await check(name, APPS[name], work);
+  }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (installed === undefined && keep === undefined) rmSync(work, { recursive: true, force: true });
 }

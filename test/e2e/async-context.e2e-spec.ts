@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import {
   Client as ClientV2,
@@ -9,6 +9,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
+import { builtApp } from '../helpers/apps.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
 import { PLATFORM } from '../helpers/sample-app.js';
 import { recordTransport } from '../helpers/transport-peers.js';
@@ -20,13 +21,12 @@ import { PROBE_HEADER, type Seen } from '../src/async-context-probe.js';
  * and what an interceptor set in a context of its own around `next.handle()`, reach the handler,
  * the interceptors after it and the exception filter. nestjs-cls is CommonJS and requires Nest
  * 12's ES modules, which Node does and Jest's module runtime cannot, so the app
- * (test/src/async-context-app.module.ts) is compiled with tsc and runs in its own process, on the
+ * (test/src/async-context-app.module.ts) is built into dist-sample/ (scripts/build-apps.mjs) and runs in its own process, on the
  * platform under test or on stdio; the official clients call it from here, and every message it
  * sends is checked against the schema of the revision.
  */
 const root = resolve(import.meta.dirname, '../..');
-const out = resolve(root, 'dist-test/async-context');
-const entry = resolve(out, 'test/src/async-context-app.main.js');
+const entry = builtApp('test/src/async-context-app.main.ts');
 
 type Revision = '2025-11-25' | '2026-07-28';
 const REVISIONS: Revision[] = ['2025-11-25', '2026-07-28'];
@@ -96,20 +96,6 @@ async function startHttpApp(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 describe('AsyncLocalStorage contexts through the enhancers (nestjs-cls)', () => {
-  beforeAll(() => {
-    execFileSync(
-      process.execPath,
-      [
-        resolve(root, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        resolve(root, 'test/tsconfig.child.json'),
-        '--outDir',
-        out,
-      ],
-      { stdio: 'inherit' },
-    );
-  }, 120_000);
-
   describe(`over HTTP (${PLATFORM}), the context made by ClsMiddleware`, () => {
     let app: { url: string; child: ChildProcess };
 

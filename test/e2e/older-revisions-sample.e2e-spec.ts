@@ -1,9 +1,6 @@
 // The older official clients (sdk 1.12 speaks 2025-03-26, sdk 1.10 speaks 2024-11-05) against the
 // sample app itself (sample/01-tools), over Streamable HTTP and over stdio: every message the
 // server sends is checked against the schema of the revision the client speaks.
-import { execFileSync } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client as Client110 } from 'mcp-sdk-1-10/client/index.js';
 import { StdioClientTransport as Stdio110 } from 'mcp-sdk-1-10/client/stdio.js';
 import { StreamableHTTPClientTransport as Http110 } from 'mcp-sdk-1-10/client/streamableHttp.js';
@@ -13,13 +10,13 @@ import { StdioClientTransport as Stdio112 } from 'mcp-sdk-1-12/client/stdio.js';
 import { StreamableHTTPClientTransport as Http112 } from 'mcp-sdk-1-12/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema as Updated112 } from 'mcp-sdk-1-12/types.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
+import { builtApp } from '../helpers/apps.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
 import { recordTransport } from '../helpers/transport-peers.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const stdioEntry = resolve(root, 'dist-sample/sample/01-tools/src/main-stdio.js');
+const stdioEntry = builtApp('sample/01-tools/src/main-stdio.ts');
 
 /** An sdk 1.x client, as far as these tests drive it (1.10 and 1.12 have the same surface). */
 type OlderClient = Client112;
@@ -268,15 +265,6 @@ function describeDrive(
     expect(results.completion.completion.values).toEqual(['jason']);
   });
 }
-
-beforeAll(() => {
-  // Over stdio the sample runs as its own process, so it needs the compiled JavaScript.
-  execFileSync(
-    process.execPath,
-    [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'sample/01-tools/tsconfig.app.json'],
-    { cwd: root, stdio: 'inherit' },
-  );
-}, 120_000);
 
 describe.each(CLIENTS)('sdk $sdk ($revision) against the sample', (peer) => {
   describe('over Streamable HTTP', () => {

@@ -1,8 +1,5 @@
 // The message-tools sample (sample/02-message-tools) started as a user starts it, with its main.ts:
 // on Express, or on Fastify with PLATFORM=fastify (the suite's own PLATFORM is passed on).
-import { execFileSync } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
@@ -10,28 +7,15 @@ import {
 import { PLATFORM } from '../helpers/sample-app.js';
 import { run, type Running } from '../helpers/child-process.js';
 import { freePort } from '../helpers/free-port.js';
+import { builtApp } from '../helpers/apps.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** Its own output folder, so that it never races the stdio tests' build of sample/01-tools. */
-const outDir = resolve(root, 'dist-sample/platforms');
-const main = resolve(outDir, 'sample/02-message-tools/src/main.js');
+const main = builtApp('sample/02-message-tools/src/main.ts');
 
 describe('sample/02-message-tools main.ts', () => {
   let sample: Running;
   let url: string;
 
   beforeAll(async () => {
-    execFileSync(
-      process.execPath,
-      [
-        resolve(root, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        'sample/02-message-tools/tsconfig.app.json',
-        '--outDir',
-        outDir,
-      ],
-      { cwd: root, stdio: 'inherit' },
-    );
     const port = await freePort();
     url = `http://127.0.0.1:${port}/mcp`;
     sample = await run(process.execPath, [main], /MCP server ready at/, {

@@ -1,5 +1,5 @@
 import { initializeRequest } from '../helpers/raw-http.js';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
@@ -7,24 +7,13 @@ import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/st
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
+import { builtApp } from '../helpers/apps.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const entry = resolve(root, 'dist-sample/sample/01-tools/src/main-stdio.js');
+const entry = builtApp('sample/01-tools/src/main-stdio.ts');
 const schemas = new McpSchemaValidator();
 
 describe('stdio', () => {
-  beforeAll(() => {
-    // The sample runs as its own process, so it needs the compiled JavaScript.
-    execFileSync(
-      process.execPath,
-      [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'sample/01-tools/tsconfig.app.json'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
-  }, 120_000);
-
   it('should serve client 2.x in its default (initialize) mode', async () => {
     const client = new ClientV2({ name: 'stdio-v2', version: '1' });
     await client.connect(new StdioV2({ command: process.execPath, args: [entry], stderr: 'pipe' }));

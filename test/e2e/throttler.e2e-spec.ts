@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -7,21 +7,21 @@ import {
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import { initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
+import { builtApp } from '../helpers/apps.js';
 import { PLATFORM } from '../helpers/sample-app.js';
 
 /**
  * @nestjs/throttler's ThrottlerGuard on MCP components, with per-component limits. The package is
  * CommonJS and requires Nest 12's ES modules, which Node does and Jest's module runtime cannot,
- * so the app (test/src/throttled-app.module.ts) is compiled with tsc and runs in its own process,
+ * so the app (test/src/throttled-app.module.ts) is built into dist-sample/ and runs in its own process,
  * on the platform under test; the official clients call it from here.
  */
 const root = resolve(import.meta.dirname, '../..');
-const out = resolve(root, 'dist-test');
 
 async function startThrottledApp(
   app: 'components' | 'library' | 'endpoint' = 'components',
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [resolve(out, 'test/src/throttled-app.main.js')], {
+  const child = spawn(process.execPath, [builtApp('test/src/throttled-app.main.ts')], {
     cwd: root,
     env: { ...process.env, PLATFORM, THROTTLED_APP: app },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -59,20 +59,6 @@ async function connect(url: string, revision: Revision) {
 }
 
 describe('@nestjs/throttler on MCP components', () => {
-  beforeAll(() => {
-    execFileSync(
-      process.execPath,
-      [
-        resolve(root, 'node_modules/typescript/bin/tsc'),
-        '-p',
-        resolve(root, 'test/tsconfig.child.json'),
-        '--outDir',
-        out,
-      ],
-      { stdio: 'inherit' },
-    );
-  }, 120_000);
-
   it.each<Revision>(['2025-11-25', '2026-07-28'])(
     'should limit runs per tool and per prompt, listing not counted (%s)',
     async (revision) => {

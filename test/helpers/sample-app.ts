@@ -4,8 +4,9 @@ import type { TestingModule } from '@nestjs/testing';
 import { AppModule } from '../../sample/01-tools/src/app.module.js';
 
 /**
- * The platform the end-to-end tests run on: `PLATFORM=fastify` runs the whole suite on
- * `@nestjs/platform-fastify`; Express is the default. CI runs it on both.
+ * The platform the end-to-end tests run on: `fastify` runs them on `@nestjs/platform-fastify`,
+ * anything else on Express (Nest's default). `npm test` runs each spec that starts a platform on
+ * both (jest.config.mjs sets PLATFORM per project).
  */
 export const PLATFORM = process.env.PLATFORM === 'fastify' ? 'fastify' : 'express';
 

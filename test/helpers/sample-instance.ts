@@ -1,9 +1,9 @@
-// The built sample (npm run build:sample) as a process of its own, as the scale-out tests run it.
+// The built sample (scripts/build-apps.mjs; jest's global setup builds it) as a process of its own, as the scale-out tests run it.
 import { join } from 'node:path';
 import { run, type Running } from './child-process.js';
 import { freePort } from './free-port.js';
 
-/** The built sample (npm run build:sample). */
+/** The built sample (scripts/build-apps.mjs; jest's global setup builds it). */
 export const SAMPLE_MAIN = join(process.cwd(), 'dist-sample/sample/01-tools/src/main.js');
 
 /** A running instance of the sample: its MCP endpoint and port. */

@@ -1,0 +1,75 @@
+# Step timing for .ci/run (sourced): every step prints its wall time, and the run ends with a
+# table of all of them, whether it passed or not.
+#
+#   step  "name" command...   runs a step in the foreground
+#   begin "name" command...   starts a step in the background; its output goes to its own log
+#   finish "name"             waits for a background step, then prints its log and its time
+#
+# A step that fails stops the run (after the steps already begun are waited for).
+
+CI_LOGS="$(mktemp -d)"
+CI_STARTED=$(date +%s)
+declare -a CI_ROWS=()
+declare -A CI_PIDS=() CI_BEGAN=()
+
+_ci_row() { # name seconds status
+  CI_ROWS+=("$(printf '%6ss  %-6s %s' "$2" "$3" "$1")")
+}
+
+ci_summary() {
+  local total=$(($(date +%s) - CI_STARTED))
+  printf '\n== step times (wall, seconds; steps begun together overlap)\n'
+  printf '%s\n' "${CI_ROWS[@]}"
+  printf '%6ss  total (%d min %d s)\n' "$total" $((total / 60)) $((total % 60))
+}
+
+step() {
+  local name="$1"
+  shift
+  printf '\n== %s\n' "$name"
+  local began=$(date +%s) status=0
+  "$@" || status=$?
+  local took=$(($(date +%s) - began))
+  if [ "$status" -ne 0 ]; then
+    _ci_row "$name" "$took" "FAILED"
+    printf '== %s: FAILED (exit %s) after %s s\n' "$name" "$status" "$took"
+    ci_wait_all
+    exit "$status"
+  fi
+  _ci_row "$name" "$took" "ok"
+  printf '== %s: %s s\n' "$name" "$took"
+}
+
+begin() {
+  local name="$1"
+  shift
+  printf '\n== %s (begun in the background)\n' "$name"
+  CI_BEGAN["$name"]=$(date +%s)
+  ("$@") >"$CI_LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' _).log" 2>&1 &
+  CI_PIDS["$name"]=$!
+}
+
+finish() {
+  local name="$1" status=0
+  wait "${CI_PIDS[$name]}" || status=$?
+  unset "CI_PIDS[$name]"
+  local took=$(($(date +%s) - CI_BEGAN[$name]))
+  printf '\n== %s (its output)\n' "$name"
+  cat "$CI_LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' _).log"
+  if [ "$status" -ne 0 ]; then
+    _ci_row "$name" "$took" "FAILED"
+    printf '== %s: FAILED (exit %s) after %s s\n' "$name" "$status" "$took"
+    ci_wait_all
+    exit "$status"
+  fi
+  _ci_row "$name" "$took" "ok"
+  printf '== %s: %s s\n' "$name" "$took"
+}
+
+# Waits for the steps still in the background, so that none outlives a failed run.
+ci_wait_all() {
+  local name
+  for name in "${!CI_PIDS[@]}"; do wait "${CI_PIDS[$name]}" 2>/dev/null || true; done
+}
+
+trap ci_summary EXIT
