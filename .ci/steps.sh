@@ -28,7 +28,15 @@ step() {
   shift
   printf '\n== %s\n' "$name"
   local began=$(date +%s) status=0
-  "$@" || status=$?
+  # In a subshell with errexit of its own: bash ignores `set -e` in a function run as part of an
+  # `||` list, so `"$@" || status=$?` would let a step's function run on past a failed command.
+  set +e
+  (
+    set -e
+    "$@"
+  )
+  status=$?
+  set -e
   local took=$(($(date +%s) - began))
   if [ "$status" -ne 0 ]; then
     _ci_row "$name" "$took" "FAILED"
