@@ -52,18 +52,31 @@ begin() {
   local name="$1"
   shift
   printf '\n== %s (begun in the background)\n' "$name"
+  local file
+  file="$CI_LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' _)"
   CI_BEGAN["$name"]=$(date +%s)
-  ("$@") >"$CI_LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' _).log" 2>&1 &
+  # Its own end time, so the table shows how long it ran, not how long until it was waited for.
+  (
+    set +e
+    (
+      set -e
+      "$@"
+    )
+    status=$?
+    date +%s >"$file.ended"
+    exit "$status"
+  ) >"$file.log" 2>&1 &
   CI_PIDS["$name"]=$!
 }
 
 finish() {
-  local name="$1" status=0
+  local name="$1" status=0 file
+  file="$CI_LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' _)"
   wait "${CI_PIDS[$name]}" || status=$?
   unset "CI_PIDS[$name]"
-  local took=$(($(date +%s) - CI_BEGAN[$name]))
+  local took=$(($(cat "$file.ended" 2>/dev/null || date +%s) - CI_BEGAN[$name]))
   printf '\n== %s (its output)\n' "$name"
-  cat "$CI_LOGS/$(echo "$name" | tr -c 'a-zA-Z0-9' _).log"
+  cat "$file.log"
   if [ "$status" -ne 0 ]; then
     _ci_row "$name" "$took" "FAILED"
     printf '== %s: FAILED (exit %s) after %s s\n' "$name" "$status" "$took"
