@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import {
@@ -13,6 +14,15 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { SnodoExpressAdapter } from './snodo-express.adapter.js';
+
+/** The major version of the Nest installed (.ci/run runs this spec on Nest 12 and on Nest 11). */
+const NEST_MAJOR = Number(
+  (
+    JSON.parse(readFileSync('node_modules/@nestjs/core/package.json', 'utf8')) as {
+      version: string;
+    }
+  ).version.split('.')[0],
+);
 
 /** Lets the test hold the app's shutdown, to see what a closing app answers meanwhile. */
 let hold: Promise<void> = Promise.resolve();
@@ -138,6 +148,8 @@ describe('SnodoExpressAdapter', () => {
       await closing;
     }
     hold = Promise.resolve();
-    expect(statuses).toEqual({ nest: 503, snodo: 503 });
+    expect(statuses.snodo).toBe(statuses.nest);
+    // Nest 12's adapter answers 503 then; Nest 11's has no such option and serves the request.
+    expect(statuses.nest).toBe(NEST_MAJOR >= 12 ? 503 : 200);
   });
 });
