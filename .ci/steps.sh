@@ -16,6 +16,28 @@ _ci_row() { # name seconds status
   CI_ROWS+=("$(printf '%6ss  %-6s %s' "$2" "$3" "$1")")
 }
 
+# Runs a command in a subshell with errexit of its own: bash ignores `set -e` in a function run
+# as part of an `||` list, so `"$@" || status=$?` would let a step's function run on past a failed
+# command. The caller turns errexit off around it and reads $?.
+_ci_errexit() {
+  (
+    set -e
+    "$@"
+  )
+}
+
+# Records a step's end; a failed step waits for the steps in the background, then ends the run.
+_ci_ended() { # name seconds status
+  if [ "$3" -ne 0 ]; then
+    _ci_row "$1" "$2" "FAILED"
+    printf '== %s: FAILED (exit %s) after %s s\n' "$1" "$3" "$2"
+    ci_wait_all
+    exit "$3"
+  fi
+  _ci_row "$1" "$2" "ok"
+  printf '== %s: %s s\n' "$1" "$2"
+}
+
 ci_summary() {
   local total=$(($(date +%s) - CI_STARTED))
   printf '\n== step times (wall, seconds; steps begun together overlap)\n'
@@ -28,24 +50,12 @@ step() {
   shift
   printf '\n== %s\n' "$name"
   local began=$(date +%s) status=0
-  # In a subshell with errexit of its own: bash ignores `set -e` in a function run as part of an
-  # `||` list, so `"$@" || status=$?` would let a step's function run on past a failed command.
   set +e
-  (
-    set -e
-    "$@"
-  )
+  _ci_errexit "$@"
   status=$?
   set -e
   local took=$(($(date +%s) - began))
-  if [ "$status" -ne 0 ]; then
-    _ci_row "$name" "$took" "FAILED"
-    printf '== %s: FAILED (exit %s) after %s s\n' "$name" "$status" "$took"
-    ci_wait_all
-    exit "$status"
-  fi
-  _ci_row "$name" "$took" "ok"
-  printf '== %s: %s s\n' "$name" "$took"
+  _ci_ended "$name" "$took" "$status"
 }
 
 begin() {
@@ -58,10 +68,7 @@ begin() {
   # Its own end time, so the table shows how long it ran, not how long until it was waited for.
   (
     set +e
-    (
-      set -e
-      "$@"
-    )
+    _ci_errexit "$@"
     status=$?
     date +%s >"$file.ended"
     exit "$status"
@@ -77,14 +84,7 @@ finish() {
   local took=$(($(cat "$file.ended" 2>/dev/null || date +%s) - CI_BEGAN[$name]))
   printf '\n== %s (its output)\n' "$name"
   cat "$file.log"
-  if [ "$status" -ne 0 ]; then
-    _ci_row "$name" "$took" "FAILED"
-    printf '== %s: FAILED (exit %s) after %s s\n' "$name" "$status" "$took"
-    ci_wait_all
-    exit "$status"
-  fi
-  _ci_row "$name" "$took" "ok"
-  printf '== %s: %s s\n' "$name" "$took"
+  _ci_ended "$name" "$took" "$status"
 }
 
 # Waits for the steps still in the background, so that none outlives a failed run.
