@@ -8,4 +8,7 @@ export default {
   // The explorer page whose routes are fuzzed, built from lib/explorer/ into dist-explorer/.
   globalSetup: '<rootDir>/test/helpers/global-setup.mjs',
   testMatch: ['<rootDir>/test/fuzz/**/*.fuzz-spec.ts'],
+  // In workers, not in jest's own process: the two files run side by side, and jest ends its
+  // workers when they are done.
+  maxWorkers: 2,
 };
