@@ -3,7 +3,6 @@
 // arguments nested too deep for the code that reads them.
 import { jest } from '@jest/globals';
 import { Injectable, Module } from '@nestjs/common';
-import { connect as tcpConnect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { IsArray, IsOptional } from 'class-validator';
 import { PROTOCOL_VERSIONS, type JsonObject, type SessionRecord } from '../../lib/core/index.js';
@@ -20,7 +19,7 @@ import { TRANSPORT_MESSAGES } from '../../lib/transports/transport.messages.js';
 import { SIGNED_IN, hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
 import { MODERN_META } from '../helpers/raw-http.js';
 import { createTestApp } from '../helpers/sample-app.js';
-import { listen, modern, modernMessage, post, shape } from './hardening.helpers.js';
+import { listen, modern, modernMessage, post, shape, slowClient } from './hardening.helpers.js';
 
 /** A method whose result cannot be written: the failure escapes the protocol handler. */
 const UNWRITABLE: RequestMethod = {
@@ -167,29 +166,11 @@ describe('Hardening: an answer for every request', () => {
       const running = await listen(hardeningServer(), { requestTimeout: 300 });
       try {
         const { port } = new URL(running.url);
-        const reply = await new Promise<string>((resolve) => {
-          const socket = tcpConnect(Number(port), '127.0.0.1', () =>
-            socket.write(
-              'POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
-            ),
-          );
-          let data = '';
-          socket.on('data', (chunk) => (data += String(chunk)));
-          // A byte every 50 ms, for 100 ms: then it stalls, so that no byte reaches the server
-          // after it answered 408 and closed (a byte it cannot read makes its kernel reset the
-          // connection, and a reset may drop the answer before this socket reads it).
-          let dripped = 0;
-          const drip = setInterval(() => {
-            if (++dripped === 2) clearInterval(drip);
-            socket.write(' ');
-          }, 50);
-          // The answer, or what came before an error: the assertion says which.
-          socket.on('error', () => undefined);
-          socket.on('close', () => {
-            clearInterval(drip);
-            resolve(data);
-          });
-        });
+        const reply = await slowClient(
+          Number(port),
+          'POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+          ' ',
+        );
         expect(reply).toMatch(/^HTTP\/1\.1 408/);
       } finally {
         await running.close();

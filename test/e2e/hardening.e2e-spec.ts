@@ -11,7 +11,7 @@ import { StreamableHttpTransport } from '../../lib/transports/internal.js';
 import { SIGNED_IN, hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, MODERN_META, initializeRequest } from '../helpers/raw-http.js';
 import { createTestApp } from '../helpers/sample-app.js';
-import { events, listen, modern, post, session, shape } from './hardening.helpers.js';
+import { events, listen, modern, post, session, shape, slowClient } from './hardening.helpers.js';
 
 const CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 
@@ -590,27 +590,11 @@ describe('Hardening', () => {
       try {
         const { port } = new URL(running.url);
         const started = Date.now();
-        const reply = await new Promise<string>((resolve) => {
-          const socket = tcpConnect(Number(port), '127.0.0.1', () =>
-            socket.write('POST /mcp HTTP/1.1\r\nHost: localhost\r\n'),
-          );
-          let data = '';
-          socket.on('data', (chunk) => (data += String(chunk)));
-          // A header line every 50 ms, for 100 ms: then it stalls, so that no byte reaches the
-          // server after it answered 408 and closed (a byte it cannot read makes its kernel reset
-          // the connection, and a reset may drop the answer before this socket reads it).
-          let dripped = 0;
-          const drip = setInterval(() => {
-            if (++dripped === 2) clearInterval(drip);
-            socket.write('X-Slow: 1\r\n');
-          }, 50);
-          // The answer, or what came before an error: the assertion says which.
-          socket.on('error', () => undefined);
-          socket.on('close', () => {
-            clearInterval(drip);
-            resolve(data);
-          });
-        });
+        const reply = await slowClient(
+          Number(port),
+          'POST /mcp HTTP/1.1\r\nHost: localhost\r\n',
+          'X-Slow: 1\r\n',
+        );
         expect(reply).toMatch(/^HTTP\/1\.1 408/);
         expect(Date.now() - started).toBeLessThan(3_000);
       } finally {

@@ -1,4 +1,5 @@
 // What the hardening tests share: a standalone listener over a hardening server, and raw requests.
+import { connect as tcpConnect } from 'node:net';
 import type { JsonObject } from '../../lib/core/index.js';
 import {
   createStreamableHttpServer,
@@ -129,4 +130,30 @@ export function events(response: Response): {
     while (!done) done = (await reader.read()).done;
   };
   return { next, ended, cancel: () => reader.cancel() };
+}
+
+/**
+ * A client too slow for the server's timeouts: it sends `start`, then `drip` twice, 50 ms apart,
+ * then stalls until the server closes; resolves with all the server answered. It stops writing
+ * well before the timeout, so that no byte reaches the server after it answered and closed (a
+ * byte it cannot read makes its kernel reset the connection, and a reset may drop the answer
+ * before this client reads it). A socket error resolves with what came before it: the caller's
+ * assertion says what was missing.
+ */
+export function slowClient(port: number, start: string, drip: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect(port, '127.0.0.1', () => socket.write(start));
+    let data = '';
+    socket.on('data', (chunk) => (data += String(chunk)));
+    let dripped = 0;
+    const timer = setInterval(() => {
+      if (++dripped === 2) clearInterval(timer);
+      socket.write(drip);
+    }, 50);
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve(data);
+    });
+  });
 }
