@@ -8,7 +8,12 @@ import { LATEST_LEGACY_VERSION, MESSAGES } from '../../lib/core/internal.js';
 import { SnodoModule, SnodoRegistry } from '../../lib/index.js';
 import { StdioTransport } from '../../lib/transports/index.js';
 import { StreamableHttpTransport } from '../../lib/transports/internal.js';
-import { SIGNED_IN, hardeningRouter, hardeningServer } from '../helpers/hardening-fixtures.js';
+import {
+  SIGNED_IN,
+  hardeningRouter,
+  hardeningServer,
+  stubbornStarts,
+} from '../helpers/hardening-fixtures.js';
 import { JSON_HEADERS, MODERN_META, initializeRequest } from '../helpers/raw-http.js';
 import { createTestApp } from '../helpers/sample-app.js';
 import { events, listen, modern, post, session, shape, slowClient } from './hardening.helpers.js';
@@ -339,8 +344,9 @@ describe('Hardening', () => {
       const http: Server = createServer((req, res) => void transport.handle(req, res));
       await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
       const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const inFlight = stubbornStarts();
       const running = modern(url, 'tools/call', { name: 'stubborn', arguments: {} });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await inFlight;
       const started = Date.now();
       const shutdown = transport.shutdown(300);
       const late = await modern(url, 'tools/call', { name: 'echo', arguments: {} });
@@ -351,6 +357,27 @@ describe('Hardening', () => {
       expect(Date.now() - started).toBeLessThan(1_300);
       expect(answer.status).toBe(503);
       expect(answer.json).toMatchObject({ id: 9, error: { code: ErrorCode.InternalError } });
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    });
+
+    it('should hand the answers of aborted requests to the OS before shutdown() resolves, so that cutting the connections next loses none', async () => {
+      const server = hardeningServer();
+      const transport = new StreamableHttpTransport(server.source, { hub: server.hub });
+      const http: Server = createServer((req, res) => void transport.handle(req, res));
+      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const inFlight = Promise.all([1, 2, 3].map(() => stubbornStarts()));
+      const running = [1, 2, 3].map(() =>
+        modern(url, 'tools/call', { name: 'stubborn', arguments: {} }),
+      );
+      await inFlight;
+      await transport.shutdown(50);
+      // What a framework's close with forceCloseConnections does next, in the same turn.
+      http.closeAllConnections();
+      for (const answer of await Promise.all(running)) {
+        expect(answer.status).toBe(503);
+        expect(answer.json).toMatchObject({ id: 9, error: { code: ErrorCode.InternalError } });
+      }
       await new Promise<void>((resolve) => http.close(() => resolve()));
     });
 
@@ -365,8 +392,9 @@ describe('Hardening', () => {
       app.get(SnodoRegistry).addTool(hardeningRouter().findTool('stubborn')!);
       await app.listen(0, '127.0.0.1');
       const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/mcp`;
+      const inFlight = stubbornStarts();
       const running = modern(url, 'tools/call', { name: 'stubborn', arguments: {} });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await inFlight;
       const started = Date.now();
       await app.close();
       expect(Date.now() - started).toBeLessThan(1_300);
@@ -420,10 +448,11 @@ describe('Hardening', () => {
       const output = new PassThrough();
       const stdio = new StdioTransport(server.source, { input, output });
       const served = stdio.serve();
+      const inFlight = stubbornStarts();
       input.write(
         `${JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'stubborn', _meta: MODERN_META } })}\n`,
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await inFlight;
       const started = Date.now();
       await stdio.shutdown(200);
       await served;

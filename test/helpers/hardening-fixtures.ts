@@ -11,6 +11,16 @@ import {
 } from '../../lib/core/index.js';
 import { NotificationHub } from '../../lib/core/internal.js';
 
+const stubbornWaiters: (() => void)[] = [];
+
+/**
+ * Resolves when a call of the `stubborn` tool begins to run (one call per promise): a test shuts down only once its request
+ * is in flight, however long a loaded machine takes to deliver it.
+ */
+export function stubbornStarts(): Promise<void> {
+  return new Promise((resolve) => stubbornWaiters.push(resolve));
+}
+
 /** The credentials that let a caller see the `secret` components. */
 export const SIGNED_IN = 'Bearer ok';
 
@@ -48,6 +58,7 @@ export const hardeningRouter = (): Router =>
       definition: { name: 'stubborn', inputSchema: { type: 'object' } },
       // Ignores its abort signal on purpose.
       call: async () => {
+        stubbornWaiters.shift()?.();
         await delay(60_000, undefined, { ref: false });
         return 'too late';
       },

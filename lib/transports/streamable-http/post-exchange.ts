@@ -192,16 +192,16 @@ export class PostExchange implements Exchange, SignalWatcher {
     if (!this.res.writableFinished) this.abort.abort(new Error(TRANSPORT_MESSAGES.CLIENT_CLOSED));
   }
 
-  /**
-   * At the shutdown deadline: aborts the handler, answers the request now with a JSON-RPC error
-   * (on its event stream, or as a 503) and closes the connection. What the handler does after is
-   * dropped.
-   */
   /** Aborts the handler: the client cancelled the request. */
   cancel(reason: Error): void {
     this.abort.abort(reason);
   }
 
+  /**
+   * At the shutdown deadline: aborts the handler, answers the request now with a JSON-RPC error
+   * (on its event stream, or as a 503) and closes the connection. What the handler does after is
+   * dropped.
+   */
   abandon(id: JsonRpcId | undefined): void {
     if (this.abandoned) return;
     this.abandoned = true;
