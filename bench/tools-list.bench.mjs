@@ -4,7 +4,14 @@
 // fingerprinted when the runtime is built, so a page is a slice; with an authorization policy the
 // visible list is computed per caller, which is O(catalog) and shown for comparison.
 import { performance } from 'node:perf_hooks';
-import { ProtocolHandler, Router, Runtime, classifyMessage } from '../dist/core/index.js';
+// The protocol handler is not part of the package's surface: this in-process benchmark imports the
+// core's internal layer from the apps' build (dist-sample/, which npm run bench builds first).
+import {
+  ProtocolHandler,
+  Router,
+  Runtime,
+  classifyMessage,
+} from '../dist-sample/lib/core/internal.js';
 
 const SIZES = [10, 100, 1000, 10_000];
 const ITERATIONS = 20_000;

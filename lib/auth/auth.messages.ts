@@ -12,6 +12,18 @@ export const AUTH_MESSAGES = {
   TOKEN_REQUIRED: 'Unauthorized: send an access token for this resource (Authorization: Bearer …)',
   TOKEN_MALFORMED: 'Unauthorized: the Authorization header must be "Bearer <token>"',
   TOKEN_INVALID: 'Unauthorized: the access token is not valid for this resource',
+  TOKEN_UNREADABLE:
+    'Unauthorized: the access token is not a signed JWT that this resource can read',
+  TOKEN_UNTRUSTED_ISSUER:
+    'Unauthorized: the access token comes from an authorization server this resource does not trust (iss); get one from an authorization server of its metadata',
+  TOKEN_WRONG_AUDIENCE:
+    'Unauthorized: the access token is for another resource (aud); ask the authorization server for a token for this resource (the resource parameter, RFC 8707)',
+  TOKEN_BAD_SIGNATURE:
+    "Unauthorized: the access token's signature does not verify with the keys of its issuer",
+  TOKEN_ALGORITHM:
+    'Unauthorized: the access token is signed with an algorithm this resource does not accept (auth.jwt.algorithms)',
+  TOKEN_NOT_YET_VALID:
+    'Unauthorized: the access token is not valid yet (nbf); check the clocks of the authorization server and of this server',
   TOKEN_EXPIRED: 'Unauthorized: the access token has expired',
   TOKEN_NO_EXPIRY:
     'Unauthorized: the access token has no expiry time (exp); ask the authorization server for a token that expires',

@@ -6,9 +6,23 @@ import {
   type TokenBoundAuthInfo,
 } from '../core/internal.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
-import { JwtVerifier, type TokenCheck } from './jwt-verifier.js';
+import { JwtVerifier, type TokenCheck, type TokenRefusal } from './jwt-verifier.js';
 import { ProtectedResource } from './protected-resource.js';
 import type { SnodoAuthOptions } from './auth-options.interface.js';
+
+/** What a caller is told of each refused token: which check failed (401, `invalid_token`). */
+const REFUSAL_MESSAGES: Readonly<Record<Exclude<TokenRefusal, 'unavailable'>, string>> = {
+  unreadable: AUTH_MESSAGES.TOKEN_UNREADABLE,
+  issuer: AUTH_MESSAGES.TOKEN_UNTRUSTED_ISSUER,
+  audience: AUTH_MESSAGES.TOKEN_WRONG_AUDIENCE,
+  signature: AUTH_MESSAGES.TOKEN_BAD_SIGNATURE,
+  algorithm: AUTH_MESSAGES.TOKEN_ALGORITHM,
+  expired: AUTH_MESSAGES.TOKEN_EXPIRED,
+  unexpiring: AUTH_MESSAGES.TOKEN_NO_EXPIRY,
+  'not-yet-valid': AUTH_MESSAGES.TOKEN_NOT_YET_VALID,
+  'issued-later': AUTH_MESSAGES.TOKEN_ISSUED_LATER,
+  invalid: AUTH_MESSAGES.TOKEN_INVALID,
+};
 
 /**
  * The caller a verified token stands for, as sessions and request states are bound to it: a token
@@ -79,18 +93,9 @@ export class BearerAuthenticator {
       outcome = { ok: false, refusal: 'invalid' };
     }
     if (outcome.ok) return boundToToken(outcome.auth, match[1]!);
-    switch (outcome.refusal) {
-      case 'expired':
-        return this.refusal(AUTH_MESSAGES.TOKEN_EXPIRED, 'invalid_token');
-      case 'unexpiring':
-        return this.refusal(AUTH_MESSAGES.TOKEN_NO_EXPIRY, 'invalid_token');
-      case 'issued-later':
-        return this.refusal(AUTH_MESSAGES.TOKEN_ISSUED_LATER, 'invalid_token');
-      case 'unavailable':
-        return { ...this.refusal(AUTH_MESSAGES.KEYS_UNAVAILABLE), status: 503 };
-      default:
-        return this.refusal(AUTH_MESSAGES.TOKEN_INVALID, 'invalid_token');
-    }
+    if (outcome.refusal === 'unavailable')
+      return { ...this.refusal(AUTH_MESSAGES.KEYS_UNAVAILABLE), status: 503 };
+    return this.refusal(REFUSAL_MESSAGES[outcome.refusal], 'invalid_token');
   }
 
   private refusal(message: string, error?: string): AuthRefusal {

@@ -19,10 +19,24 @@ const DEFAULT_ALGORITHMS = [
 ];
 
 /**
- * Why a token was refused: not valid, expired, without `exp`, issued in the future (`iat`), or
- * not checkable now (the keys cannot be read). @internal
+ * Why a token was refused: not a JWT (`unreadable`), from an issuer not trusted, for another
+ * audience, a signature that does not verify (or no key of the issuer's set signed it), an
+ * algorithm not accepted, expired, without `exp`, not valid yet (`nbf`), issued in the future
+ * (`iat`), not checkable now (the keys cannot be read), or refused for another reason (`invalid`,
+ * also what a custom `verifyToken` gives). @internal
  */
-export type TokenRefusal = 'invalid' | 'expired' | 'unexpiring' | 'issued-later' | 'unavailable';
+export type TokenRefusal =
+  | 'unreadable'
+  | 'issuer'
+  | 'audience'
+  | 'signature'
+  | 'algorithm'
+  | 'expired'
+  | 'unexpiring'
+  | 'not-yet-valid'
+  | 'issued-later'
+  | 'unavailable'
+  | 'invalid';
 
 /** What checking a token gave: its caller, or why it was refused. @internal */
 export type TokenCheck = { ok: true; auth: AuthInfo } | { ok: false; refusal: TokenRefusal };
@@ -35,17 +49,27 @@ function scopesOf(claims: JsonObject): string[] {
   return [];
 }
 
+/** The refusal of each claim jose found wrong (other than `exp`, which has its own error class). */
+const CLAIM_REFUSALS: Readonly<Record<string, TokenRefusal>> = {
+  aud: 'audience',
+  iss: 'issuer',
+  nbf: 'not-yet-valid',
+};
+
 /** Why jose refused a token. */
 function refusalOf(jose: Jose, error: unknown): TokenRefusal {
-  if (error instanceof jose.errors.JWTExpired) return 'expired';
-  if (
-    error instanceof jose.errors.JWTClaimValidationFailed &&
-    error.claim === 'exp' &&
-    error.reason === 'missing'
-  )
-    return 'unexpiring';
-  if (error instanceof KeySetUnavailable || error instanceof jose.errors.JWKSTimeout)
+  const { errors } = jose;
+  if (error instanceof errors.JWTExpired) return 'expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'exp' && error.reason === 'missing') return 'unexpiring';
+    return CLAIM_REFUSALS[error.claim] ?? 'invalid';
+  }
+  if (error instanceof KeySetUnavailable || error instanceof errors.JWKSTimeout)
     return 'unavailable';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'signature';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'signature';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'algorithm';
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'unreadable';
   return 'invalid';
 }
 
@@ -109,10 +133,10 @@ export class JwtVerifier {
     try {
       issuer = jose.decodeJwt(token).iss;
     } catch {
-      return { ok: false, refusal: 'invalid' };
+      return { ok: false, refusal: 'unreadable' };
     }
     if (typeof issuer !== 'string' || !this.issuers.includes(issuer))
-      return { ok: false, refusal: 'invalid' };
+      return { ok: false, refusal: 'issuer' };
     let keys: KeySet;
     try {
       keys = await this.keySets.of(jose, issuer);

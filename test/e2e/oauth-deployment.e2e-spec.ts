@@ -97,7 +97,7 @@ describe('The protected resource in deployment (oidc-provider)', () => {
       ['the default 30 s', undefined, token(-90), 401, 'has expired'],
       ['the default 30 s', undefined, token(600, 10), 200, undefined],
       ['0 s', 0, token(-10), 401, 'has expired'],
-      ['0 s', 0, token(600, 10), 401, 'not valid for this resource'],
+      ['0 s', 0, token(600, 10), 401, 'not valid yet (nbf)'],
       ['120 s', 120, token(-90), 200, undefined],
     ])(
       'should accept or refuse by the tolerance (%s, case %#)',

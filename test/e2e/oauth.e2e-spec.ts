@@ -3,6 +3,7 @@ import {
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import type { INestApplication } from '@nestjs/common';
+import { SignJWT } from 'jose';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
 import { freePort } from '../helpers/free-port.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
@@ -200,11 +201,22 @@ describe('The endpoint as an OAuth 2.1 protected resource (oidc-provider)', () =
       sub: 'x',
       exp: Math.floor(Date.now() / 1000) + 600,
     });
+    // Signed with a shared secret (HS256), which a resource server never accepts.
+    const symmetric = await new SignJWT({ sub: 'x', aud: url })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(as.issuer)
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('a shared secret of at least 32 bytes'));
     for (const [token, message] of [
-      [otherResource, 'not valid for this resource'],
-      [expired, 'expired'],
-      [wrongIssuer, 'not valid for this resource'],
-      [`${otherResource.slice(0, -4)}AAAA`, 'not valid for this resource'],
+      [symmetric, 'an algorithm this resource does not accept'],
+      [otherResource, 'the access token is for another resource (aud)'],
+      [expired, 'the access token has expired'],
+      [wrongIssuer, 'does not trust (iss)'],
+      [
+        `${otherResource.slice(0, -4)}AAAA`,
+        'signature does not verify with the keys of its issuer',
+      ],
+      ['not.a.jwt', 'not a signed JWT'],
     ] as const) {
       const refused = await call(url, 'tools/list', {}, token);
       expect(refused.status).toBe(401);

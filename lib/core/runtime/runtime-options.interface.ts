@@ -40,11 +40,12 @@ export interface RuntimeOptions {
   /** The components. @default an empty router */
   router?: Router;
   /**
-   * Checks tool arguments and structured results: `passthrough` (none beyond the top-level
-   * `required` list), `basic` (the dependency-free subset), `ajv` (full JSON Schema 2020-12 with
-   * formats) or your own validator. Every tool schema is compiled once, when the runtime is built.
-   * Tools that prepare their own arguments (a class-validator DTO in Nest) are checked by them.
-   * @default 'passthrough'
+   * Checks tool arguments and structured results: `ajv` (full JSON Schema 2020-12 with formats),
+   * `basic` (the dependency-free subset), `passthrough` (none beyond the top-level `required`
+   * list: schemas are advertised, not enforced) or your own validator. Every tool schema is
+   * checked once, when the runtime is built: an invalid one stops it. Tools that prepare their own
+   * arguments (a class-validator DTO in Nest) are checked by them.
+   * @default 'ajv'
    */
   schemaValidator?: SchemaValidatorName | SchemaValidator;
   /** Decides visibility and access of components. @default allow everything */

@@ -26,7 +26,7 @@ import { declaredEnhancers, EnhancerResolver } from './enhancer-resolver.js';
 import { intercept } from './interceptor-chain.js';
 import { guardRefusal, mapComponentException } from './enhancer-exception.mapper.js';
 import { SnodoContextHost } from './snodo-context-host.js';
-import { SnodoInvocation } from './snodo-invocation.js';
+import { SnodoInvocation, operationOf } from './snodo-invocation.js';
 
 type Callback = (...args: unknown[]) => unknown;
 
@@ -308,7 +308,8 @@ function authorizeHook(
 ): NonNullable<ComponentHooks['authorize']> {
   return async (phase, context: CallContext, component) => {
     const guards = guardsOf();
-    const snodo = new SnodoInvocation(phase, component, undefined, undefined, context);
+    const operation = operationOf(phase, component, context.method);
+    const snodo = new SnodoInvocation(phase, component, operation, undefined, context);
     const host = new SnodoContextHost(target.classRef, target.callback, snodo);
     try {
       for (const guard of guards) {

@@ -26,7 +26,7 @@ function componentContext(phase: AuthorizationPhase, request?: unknown) {
   const invocation = new SnodoInvocation(
     phase,
     { kind: 'tool', name: 'search' },
-    phase === 'invocation' ? 'call' : undefined,
+    phase === 'invocation' ? 'call' : 'list',
     phase === 'invocation' ? { query: 'json' } : undefined,
     call,
   );

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import type { CallContext } from '../../core/internal.js';
 import { SnodoExecutionContext } from './snodo-execution-context.js';
-import { SnodoInvocation } from './snodo-invocation.js';
+import { SnodoInvocation, operationOf } from './snodo-invocation.js';
 
 /** A context whose arguments are `[params, invocation]`, as a component's guards get it. */
 const contextOf = (invocation: unknown) =>
@@ -37,5 +37,20 @@ describe('SnodoInvocation across copies of the package', () => {
     expect(() => SnodoExecutionContext.create(contextOf(lookalike)).getInvocation()).toThrow(
       /not the context of an MCP component|Snodo/i,
     );
+  });
+});
+
+describe('operationOf', () => {
+  it.each([
+    ['discovery', 'tool', 'tools/list', 'list'],
+    ['discovery', 'resource', 'resources/templates/list', 'list'],
+    ['invocation', 'tool', 'tools/call', 'call'],
+    ['invocation', 'resource', 'resources/read', 'read'],
+    ['invocation', 'resource', 'resources/subscribe', 'read'],
+    ['invocation', 'prompt', 'prompts/get', 'render'],
+    ['invocation', 'prompt', 'completion/complete', 'complete'],
+    ['invocation', 'resource', 'completion/complete', 'complete'],
+  ] as const)('should name a %s check of a %s for %s "%s"', (phase, kind, method, operation) => {
+    expect(operationOf(phase, { kind }, method)).toBe(operation);
   });
 });

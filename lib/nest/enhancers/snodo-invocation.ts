@@ -8,6 +8,27 @@ import {
 import { platformPair } from '../platform/node-exchange.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 
+/** What a request of the invocation phase does to a component of each kind. */
+const RUN_OF_KIND: Readonly<Record<ComponentRef['kind'], ComponentOperation>> = {
+  tool: 'call',
+  resource: 'read',
+  prompt: 'render',
+};
+
+/**
+ * The operation of an authorization check: `list` while listing, `complete` for a completion,
+ * else the run of the component's kind (a resource subscription asks to read it).
+ * @internal
+ */
+export function operationOf(
+  phase: AuthorizationPhase,
+  component: Pick<ComponentRef, 'kind'>,
+  method: string,
+): ComponentOperation | 'list' {
+  if (phase === 'discovery') return 'list';
+  return method === 'completion/complete' ? 'complete' : RUN_OF_KIND[component.kind];
+}
+
 /** Marks the invocations of every copy of this package, its ES modules and its CommonJS modules alike. */
 const INVOCATION_BRAND = Symbol.for('snodo.invocation');
 
@@ -43,8 +64,11 @@ export class SnodoInvocation {
     readonly phase: AuthorizationPhase,
     /** The component: its kind (`tool`, `resource`, `prompt`) and name. */
     readonly component: Pick<ComponentRef, 'kind' | 'name'>,
-    /** What runs: `call`, `read`, `render` or `complete` (invocation phase only). */
-    readonly operation: ComponentOperation | undefined,
+    /**
+     * What the component is asked for: `call`, `read`, `render` or `complete` before and around a
+     * run, `list` while listing.
+     */
+    readonly operation: ComponentOperation | 'list',
     params: unknown,
     context: CallContext,
   ) {
