@@ -1,12 +1,17 @@
 import {
   InMemorySessionStore,
+  checkOptionKeys,
+  type OptionKeys,
   type SessionStore,
   type SharedReplay,
   type SharedStore,
   type SubscriptionStore,
   type UsedTokenStore,
 } from '../core/internal.js';
-import type { SnodoModuleOptions } from './interfaces/snodo-module-options.interface.js';
+import type {
+  SnodoModuleExtras,
+  SnodoModuleOptions,
+} from './interfaces/snodo-module-options.interface.js';
 import { NEST_MESSAGES } from './snodo.messages.js';
 
 /**
@@ -25,12 +30,76 @@ export interface ResolvedSnodoOptions extends SnodoModuleOptions {
   readonly usedTokens: UsedTokenStore | undefined;
 }
 
+/** Every option of `forRoot()` (and of what `forRootAsync()`'s factory returns), checked at bootstrap. */
+const MODULE_OPTION_KEYS: OptionKeys<SnodoModuleOptions> = {
+  name: true,
+  version: true,
+  title: true,
+  description: true,
+  websiteUrl: true,
+  icons: true,
+  instructions: true,
+  protocols: true,
+  schemaValidator: true,
+  discoveryCache: true,
+  capabilities: true,
+  extensions: true,
+  tasks: true,
+  instrumentation: true,
+  openTelemetry: true,
+  toolsCache: true,
+  requestStateSecret: true,
+  requestStateSingleUse: true,
+  usedTokens: true,
+  pagination: true,
+  promptsCache: true,
+  resourcesCache: true,
+  resourceSubscriptions: true,
+  limits: true,
+  listChanged: true,
+  bodyLimit: true,
+  sessionStore: true,
+  dnsRebindingProtection: true,
+  allowedHosts: true,
+  allowedOrigins: true,
+  initializeRateLimit: true,
+  shutdownTimeoutMs: true,
+  timeoutMs: true,
+  store: true,
+  sessions: true,
+  subscriptionStore: true,
+  subscriptionSource: true,
+  logOperations: true,
+  messageTools: true,
+  auth: true,
+  skills: true,
+  include: true,
+  tags: true,
+  namespace: true,
+  guards: true,
+  interceptors: true,
+};
+
+/** What the module's own options (beside the factory of `forRootAsync()`) are. */
+const EXTRA_KEYS: OptionKeys<SnodoModuleExtras> = {
+  path: true,
+  server: true,
+  isGlobal: true,
+  explorer: true,
+};
+
+/** A key of the module's own options met in the options of its server: where it goes instead. */
+const EXTRA_HINTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(EXTRA_KEYS).map((key) => [key, NEST_MESSAGES.EXTRA_IN_FACTORY(key)]),
+);
+
 /**
  * Merges the defaults of the module's options, once.
- * @throws {Error} when `store` is not a shared store.
+ * @throws {Error} for an unknown option, or when `store` is not a shared store.
  * @internal
  */
 export function resolveSnodoOptions(options: SnodoModuleOptions): ResolvedSnodoOptions {
+  checkOptionKeys(options, MODULE_OPTION_KEYS, 'SnodoModule', EXTRA_HINTS);
   const store = checkSharedStore(options.store);
   return Object.freeze({
     ...options,

@@ -7,6 +7,8 @@ import {
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
 import { SnodoModule, Tool, createSnodoTestClient } from '../../lib/index.js';
+import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
+import { JSON_HEADERS, initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
 import { startApp, createTestApp, type RunningApp } from '../helpers/sample-app.js';
 
 /** How often each handler ran: a refused call must not reach it. */
@@ -144,6 +146,99 @@ describe('the first hour of a Nest team', () => {
       } finally {
         await tester.close();
       }
+    });
+  });
+
+  describe('5. a strict bootstrap', () => {
+    const SERVER_INFO = {
+      name: 'packages',
+      version: '1.0.0',
+      title: 'Packages',
+      description: 'Looks up packages of the catalog',
+      websiteUrl: 'https://packages.example.com/docs',
+      icons: [{ src: 'https://packages.example.com/icon.png', mimeType: 'image/png' }],
+    };
+
+    @Module({ imports: [SnodoModule.forRoot(SERVER_INFO)], providers: [PackageTools] })
+    class DescribedModule {}
+
+    it.each([
+      [
+        'forRoot()',
+        SnodoModule.forRoot({ name: 'p', version: '1', schemaValidatr: 'ajv' } as never),
+      ],
+      [
+        'forRootAsync()',
+        SnodoModule.forRootAsync({
+          useFactory: () => ({ name: 'p', version: '1', schemaValidatr: 'ajv' }) as never,
+        }),
+      ],
+    ])('should stop on a misspelled option of %s, naming the option it means', async (_, root) => {
+      @Module({ imports: [root], providers: [PackageTools] })
+      class MisspeltModule {}
+      await expect(createTestApp(MisspeltModule, { abortOnError: false })).rejects.toThrow(
+        'Snodo: SnodoModule has no option "schemaValidatr"; did you mean "schemaValidator"?',
+      );
+    });
+
+    it('should say where an option of forRootAsync() itself goes when its factory returns it', async () => {
+      @Module({
+        imports: [
+          SnodoModule.forRootAsync({
+            useFactory: () => ({ name: 'p', version: '1', path: 'tools' }) as never,
+          }),
+        ],
+      })
+      class MisplacedModule {}
+      await expect(createTestApp(MisplacedModule, { abortOnError: false })).rejects.toThrow(
+        'Snodo: "path" is an option of SnodoModule.forRootAsync() itself, beside useFactory',
+      );
+    });
+
+    describe('serverInfo', () => {
+      let running: RunningApp;
+      const schemas = new McpSchemaValidator();
+
+      beforeAll(async () => {
+        running = await startApp(DescribedModule);
+      });
+
+      afterAll(async () => {
+        await running.close();
+      });
+
+      it('should serve title, description, websiteUrl and icons to a 2026-07-28 client', async () => {
+        const client = await connect(running.url);
+        try {
+          expect(client.getServerVersion()).toEqual(SERVER_INFO);
+        } finally {
+          await client.close();
+        }
+        const discovered = await raw(running.url, modernRequest('server/discover'));
+        expect(discovered.json.result._meta['io.modelcontextprotocol/serverInfo']).toEqual(
+          SERVER_INFO,
+        );
+        expect(
+          schemas.checkServerMessage('2026-07-28', 'server/discover', discovered.json),
+        ).toEqual([]);
+      });
+
+      it.each([
+        ['2025-11-25', SERVER_INFO],
+        ['2025-06-18', { name: 'packages', version: '1.0.0', title: 'Packages' }],
+        ['2025-03-26', { name: 'packages', version: '1.0.0' }],
+        ['2024-11-05', { name: 'packages', version: '1.0.0' }],
+      ] as const)(
+        'should serve in initialize (%s) what the revision has of them',
+        async (revision, expected) => {
+          const answer = await raw(running.url, {
+            body: initializeRequest(revision),
+            headers: JSON_HEADERS,
+          });
+          expect(answer.json.result.serverInfo).toEqual(expected);
+          expect(schemas.checkServerMessage(revision, 'initialize', answer.json)).toEqual([]);
+        },
+      );
     });
   });
 });

@@ -194,6 +194,13 @@ export const MESSAGES = {
   BAD_PAGE_SIZE: 'Snodo: pagination.pageSize must be a whole number of 1 or more',
   SCHEMA_NOT_COMPILED: (which: string, tool: string, validator: string, reason: string) =>
     `Snodo: the ${which} of tool "${tool}" cannot be compiled by the ${validator} validator: ${reason}`,
+  BAD_SERVER_TEXT: (option: string) =>
+    `Snodo: ${option} must be a non-empty string (it is sent in serverInfo)`,
+  BAD_WEBSITE_URL:
+    'Snodo: websiteUrl must be an absolute http or https URL, such as https://example.com/docs (it is sent in serverInfo)',
+  BAD_SERVER_ICONS: (problem: string) => `Snodo: the server's ${problem}`,
+  UNKNOWN_OPTION: (where: string, key: string, suggestion: string | undefined) =>
+    `Snodo: ${where} has no option "${key}"${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
   NO_PROTOCOLS: (known: readonly string[]) =>
     `Snodo: protocols must list at least one of ${known.join(', ')}`,
   UNKNOWN_PROTOCOL: (known: readonly string[]) =>

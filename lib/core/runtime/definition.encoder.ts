@@ -107,13 +107,20 @@ export function encodePromptDefinition(
   return Object.freeze(out);
 }
 
-/** The server's implementation for one revision: `title` from 2025-06-18 on. @internal */
+/**
+ * The server's implementation for one revision: `title` from 2025-06-18 on, `description`,
+ * `websiteUrl` and `icons` from 2025-11-25 on.
+ * @internal
+ */
 export function encodeImplementation(
   info: Implementation,
   version: ProtocolVersion,
 ): Implementation {
-  if (REVISIONS[version].titles || info.title === undefined) return info;
-  return Object.freeze({ name: info.name, version: info.version });
+  const features = REVISIONS[version];
+  if (features.icons) return info;
+  const older: Implementation = { name: info.name, version: info.version };
+  if (features.titles && info.title !== undefined) older.title = info.title;
+  return Object.freeze(older);
 }
 
 /** The server capabilities for one revision: `completions` from 2025-03-26 on. @internal */

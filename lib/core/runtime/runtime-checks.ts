@@ -1,4 +1,8 @@
 import type { ToolComponent } from '../components/tool.interface.js';
+import type { Implementation } from '../components/call-context.interface.js';
+import { checkIcons } from '../components/definition-checks.js';
+import type { RuntimeOptions } from './runtime-options.interface.js';
+import type { OptionKeys } from './option-keys.js';
 import { MESSAGES } from '../errors/messages.constant.js';
 import type { JsonObject } from '../wire/json-rpc.type.js';
 import {
@@ -49,6 +53,73 @@ export function checkIdentity(name: unknown, version: unknown, server?: unknown)
   if (server !== undefined && (typeof server !== 'string' || server.length === 0)) {
     throw new Error(MESSAGES.BAD_SERVER_LABEL);
   }
+}
+
+/** Every option of a runtime: what `createRuntime()` checks a caller's options against. @internal */
+export const RUNTIME_OPTION_KEYS: OptionKeys<RuntimeOptions> = {
+  name: true,
+  version: true,
+  title: true,
+  description: true,
+  websiteUrl: true,
+  icons: true,
+  server: true,
+  instructions: true,
+  protocols: true,
+  router: true,
+  schemaValidator: true,
+  authorization: true,
+  onHandlerError: true,
+  discoveryCache: true,
+  capabilities: true,
+  extensions: true,
+  tasks: true,
+  instrumentation: true,
+  openTelemetry: true,
+  toolsCache: true,
+  requestStateSecret: true,
+  requestStateSingleUse: true,
+  usedTokens: true,
+  pagination: true,
+  onWarning: true,
+  promptsCache: true,
+  resourcesCache: true,
+  resourceSubscriptions: true,
+  limits: true,
+  onInternalError: true,
+  listChanged: true,
+};
+
+const WEB_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/;
+
+/**
+ * `serverInfo` from the options: the name and version, and the display fields a client may show
+ * (each checked: a string, an absolute http(s) URL, icons as a component's).
+ * @throws {Error} naming the option that is wrong.
+ * @internal
+ */
+export function serverInfoOf(options: RuntimeOptions): Implementation {
+  checkIdentity(options.name, options.version, options.server);
+  const info: Implementation = { name: options.name, version: options.version };
+  const text = (key: 'title' | 'description') => {
+    const value = options[key];
+    if (value === undefined) return;
+    if (typeof value !== 'string' || value === '') throw new Error(MESSAGES.BAD_SERVER_TEXT(key));
+    info[key] = value;
+  };
+  text('title');
+  text('description');
+  if (options.websiteUrl !== undefined) {
+    if (typeof options.websiteUrl !== 'string' || !WEB_URL.test(options.websiteUrl))
+      throw new Error(MESSAGES.BAD_WEBSITE_URL);
+    info.websiteUrl = options.websiteUrl;
+  }
+  if (options.icons !== undefined) {
+    const problem = checkIcons(options.icons);
+    if (problem !== undefined) throw new Error(MESSAGES.BAD_SERVER_ICONS(problem));
+    info.icons = options.icons.map((icon) => Object.freeze({ ...icon }));
+  }
+  return Object.freeze(info);
 }
 
 /**

@@ -11,6 +11,7 @@ import type { SchemaValidator, SchemaValidatorName } from '../schema/schema-vali
 import type { CacheHint } from '../results/cache-hint.interface.js';
 import type { ServerLimits } from '../limits/server-limits.js';
 import type { UsedTokenStore } from '../session/used-token.store.js';
+import type { Icon } from '../components/tool.interface.js';
 
 /**
  * What a runtime is built from.
@@ -21,8 +22,14 @@ export interface RuntimeOptions {
   name: string;
   /** The server's version, sent as `serverInfo.version`. */
   version: string;
-  /** A display name, sent as `serverInfo.title`. */
+  /** A display name, sent as `serverInfo.title` (2025-06-18 on). */
   title?: string;
+  /** What the server does, in a sentence, sent as `serverInfo.description` (2025-11-25 on). */
+  description?: string;
+  /** The server's home page, an absolute http(s) URL, sent as `serverInfo.websiteUrl` (2025-11-25 on). */
+  websiteUrl?: string;
+  /** Icons of the server for clients to show, sent as `serverInfo.icons` (2025-11-25 on). */
+  icons?: Icon[];
   /**
    * Tells this server from the other servers of the process in instrumentation (never sent to
    * clients): operation events carry it as `server`, spans as the attribute `snodo.server.name`.

@@ -29,11 +29,13 @@ import { SKILLS_EXTENSION } from '../wire/skill-constants.js';
 import { encodeCapabilities, encodeImplementation } from './definition.encoder.js';
 import { buildListings, type CatalogListing } from './catalog-listing.js';
 import {
-  checkIdentity,
   checkPageSize,
   checkProtocols,
   compileToolSchemas,
+  serverInfoOf,
+  RUNTIME_OPTION_KEYS,
 } from './runtime-checks.js';
+import { checkOptionKeys } from './option-keys.js';
 import type { RuntimeOptions } from './runtime-options.interface.js';
 import { resolveLimits, type ResolvedLimits } from '../limits/server-limits.js';
 
@@ -123,10 +125,7 @@ export class Runtime {
    * @internal
    */
   constructor(options: RuntimeOptions, requestStates?: RequestStateCodec, from?: Router) {
-    checkIdentity(options.name, options.version, options.server);
-    const serverInfo: Implementation = { name: options.name, version: options.version };
-    if (options.title !== undefined) serverInfo.title = options.title;
-    this.serverInfo = Object.freeze(serverInfo);
+    this.serverInfo = serverInfoOf(options);
     this.resultMeta = resultMetaOf(this.serverInfo);
     this.instructions = options.instructions;
     this.router = options.router ?? Router.empty();
@@ -309,9 +308,10 @@ function buildCapabilities(
 
 /**
  * Builds a runtime.
- * @throws {Error} when an option is invalid.
+ * @throws {Error} when an option is unknown (naming the closest known one) or invalid.
  * @publicApi
  */
 export function createRuntime(options: RuntimeOptions): Runtime {
+  checkOptionKeys(options, RUNTIME_OPTION_KEYS, 'createRuntime()');
   return new Runtime(options);
 }
