@@ -12,6 +12,7 @@
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { restoreClassNames } from './class-names.mjs';
 
 const DIST = 'dist';
 const OUT = join(DIST, 'cjs');
@@ -53,6 +54,7 @@ await build({
   define: { 'import.meta.url': '__snodoModuleUrl' },
   banner: { js: "const __snodoModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+for (const file of modules) restoreClassNames(join(OUT, file));
 for (const file of declarations) {
   mkdirSync(dirname(join(OUT, file)), { recursive: true });
   copyFileSync(join(DIST, file), join(OUT, file));

@@ -18,6 +18,7 @@
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { restoreClassNames } from './class-names.mjs';
 
 const DIST = 'dist';
 const STAGING = 'dist-esm-bundle';
@@ -34,15 +35,19 @@ const ENTRY_POINTS = [
 const KEPT = ['cjs/', 'assets/'];
 /** The declaration of the explorer page's asset reader, as esbuild writes it. */
 const EXPLORER_MARK = /\bExplorerAssets = class\b|\bclass ExplorerAssets\b/;
-/** A class declaration in a module (tsc's) or a bundle (esbuild's): `class X` or `X = class`. */
-const CLASS = /\bclass ([A-Za-z_$][\w$]*)|\b([A-Za-z_$][\w$]*) = class\b/g;
+/** A class declaration in a module (tsc's) or a bundle (esbuild's): `class X`, `X = class` or `X = class Y`. */
+const CLASS =
+  /\b([A-Za-z_$][\w$]*) = class(?: (?!extends\b)([A-Za-z_$][\w$]*))?\b|\bclass ([A-Za-z_$][\w$]*)/g;
 
 const filesOf = (dir) =>
   readdirSync(dir, { recursive: true }).map((file) => String(file).split('\\').join('/'));
 const classesIn = (files) => {
   const names = new Set();
   for (const file of files) {
-    for (const match of readFileSync(file, 'utf8').matchAll(CLASS)) names.add(match[1] ?? match[2]);
+    for (const match of readFileSync(file, 'utf8').matchAll(CLASS)) {
+      // `X = class Y`: the class is named Y (its `name`), whatever the variable.
+      names.add(match[2] ?? match[1] ?? match[3]);
+    }
   }
   return names;
 };
@@ -64,13 +69,15 @@ const result = await build({
   // tsc's source maps are read from its modules, so that the bundles map to lib/ again.
   sourcemap: 'linked',
   // No minifying: names show in stack traces and in Nest's logs. (No keepNames either: it would
-  // name every closure as it is made, on the hot path too.)
+  // name every closure as it is made, on the hot path too; class-names.mjs restores the names of
+  // the classes esbuild renames.)
   chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
   metafile: true,
 });
 
 const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+for (const file of outputs) restoreClassNames(file);
 const explorer = outputs.filter((file) => EXPLORER_MARK.test(readFileSync(file, 'utf8')));
 if (explorer.length !== 1 || explorer[0].slice(STAGING.length + 1).includes('/')) {
   throw new Error(`the explorer page's code must land in one module at the root: ${explorer}`);

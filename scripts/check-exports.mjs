@@ -101,3 +101,32 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+// Every exported class and function keeps its name in both builds (Nest logs modules and
+// providers by their name; esbuild renames some: scripts/class-names.mjs puts them back).
+const ENTRIES = [
+  'index',
+  'core/index',
+  'client/index',
+  'transports/index',
+  'redis/index',
+  'express/index',
+];
+const requireHere = createRequire(resolve('package.json'));
+const misnamed = [];
+for (const entry of ENTRIES) {
+  const builds = {
+    esm: await import(pathToFileURL(resolve('dist', `${entry}.js`)).href),
+    cjs: requireHere(resolve('dist/cjs', `${entry}.js`)),
+  };
+  for (const [build, exports] of Object.entries(builds)) {
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value === 'function' && value.name !== name)
+        misnamed.push(`${build} ${entry}: ${name} is named ${value.name}`);
+    }
+  }
+}
+if (misnamed.length > 0) throw new Error(`exports with another name:\n${misnamed.join('\n')}`);
+console.log(
+  `exports: every class and function of ${ENTRIES.length} entry points keeps its name, ES modules and CommonJS`,
+);
