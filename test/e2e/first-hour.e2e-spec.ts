@@ -195,6 +195,36 @@ describe('the first hour of a Nest team', () => {
       );
     });
 
+    it('should warn at bootstrap of an explorer page left on in production', async () => {
+      const warnings: string[] = [];
+      const logger = {
+        log: () => undefined,
+        error: () => undefined,
+        warn: (message: unknown) => warnings.push(String(message)),
+      };
+      @Module({
+        imports: [SnodoModule.forRoot({ name: 'p', version: '1', explorer: true })],
+        providers: [PackageTools],
+      })
+      class ExplorerModule {}
+      const environment = process.env.NODE_ENV;
+      for (const mode of ['production', 'development']) {
+        process.env.NODE_ENV = mode;
+        try {
+          const app = await createTestApp(ExplorerModule, { logger });
+          await app.init();
+          await app.close();
+        } finally {
+          process.env.NODE_ENV = environment;
+        }
+      }
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^The explorer page is served at \/mcp\/explorer while NODE_ENV is "production"/,
+        ),
+      ]);
+    });
+
     describe('serverInfo', () => {
       let running: RunningApp;
       const schemas = new McpSchemaValidator();

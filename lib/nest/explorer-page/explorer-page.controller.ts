@@ -1,11 +1,13 @@
 import {
   Get,
   Inject,
+  Logger,
   NotFoundException,
   Param,
   Req,
   Res,
   UseGuards,
+  type OnModuleInit,
   type Type,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -86,11 +88,17 @@ export function createExplorerController(
   const ownPath = explorerPathOf(endpointPath, explorer);
 
   @SnodoRouteController(ownPath)
-  class SnodoExplorerController {
+  class SnodoExplorerController implements OnModuleInit {
     constructor(
       private readonly adapterHost: HttpAdapterHost,
       @Inject(SNODO_REGISTRY) private readonly source: RuntimeSource,
     ) {}
+
+    /** A page left on in production shows the catalog to whoever reaches it: say so at bootstrap. */
+    onModuleInit(): void {
+      if (process.env.NODE_ENV === 'production')
+        new Logger('Snodo').warn(EXPLORER_MESSAGES.ON_IN_PRODUCTION(ownPath));
+    }
 
     @Get()
     page(@Req() req: PageRequest, @Res({ passthrough: true }) res: unknown): string {

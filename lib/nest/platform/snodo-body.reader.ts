@@ -86,6 +86,8 @@ const FASTIFY_BODY_PROBLEMS: Readonly<Record<string, BodyProblem>> = {
 export class SnodoBodyReader implements OnModuleInit {
   private readonly logger = new Logger('Snodo');
   private installed = false;
+  /** Nest before 11.1.4: its HttpAdapterHost has no init$, and a testing module's app may set its adapter late. */
+  private readonly lateAdapterNest: boolean;
   /** Built on first use (a request, or the route being added), when the prefix and versioning are set. */
   private matches: ((url: string) => boolean) | undefined;
 
@@ -101,6 +103,7 @@ export class SnodoBodyReader implements OnModuleInit {
     // Nest before 11.1.4 has no init$: NestFactory.create has set the adapter by now; a testing
     // module's app gets it later, and onModuleInit installs what it still can.
     const init$ = (adapterHost as { init$?: Observable<void> }).init$;
+    this.lateAdapterNest = init$ === undefined;
     if (init$ !== undefined) init$.subscribe(() => this.installOnce());
     else this.installOnce();
   }
@@ -108,7 +111,8 @@ export class SnodoBodyReader implements OnModuleInit {
   onModuleInit(): void {
     // An application context (bootstrapStdio, snodo catalog) has no HTTP adapter: nothing to install.
     if (this.installed || this.adapterHost.httpAdapter == null) return;
-    this.logger.warn(NEST_MESSAGES.BODY_READER_LATE);
+    // Only the Nest versions without init$ get here with an adapter: say what it costs there.
+    if (this.lateAdapterNest) this.logger.warn(NEST_MESSAGES.BODY_READER_LATE);
     this.installOnce();
   }
 
