@@ -32,6 +32,13 @@ export interface SnodoAuthOptions {
    * `files:read`, say). @default equality
    */
   scopeCovers?: (granted: string, required: string) => boolean;
+  /**
+   * Hides a component from the lists of a caller whose token lacks the scopes of its `@Scopes()`.
+   * By default it is listed, so that a client which lists before it calls meets the scope
+   * challenge (403 `insufficient_scope`, naming the scopes) and can ask for a token with them;
+   * its call answers that challenge either way. @default false
+   */
+  hideWithoutScopes?: boolean;
 }
 
 /** How JWT access tokens are checked (jose). @publicApi */

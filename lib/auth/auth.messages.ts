@@ -9,6 +9,7 @@ export const AUTH_MESSAGES = {
     'Snodo: auth.authorizationServers must list at least one authorization server (its issuer URL)',
   BAD_TOLERANCE: 'Snodo: auth.jwt.clockToleranceSeconds must be a whole number from 0 to 300',
   BAD_FUNCTION: (what: string) => `Snodo: ${what} must be a function`,
+  BAD_HIDE_WITHOUT_SCOPES: 'Snodo: auth.hideWithoutScopes must be true or false',
   TOKEN_REQUIRED: 'Unauthorized: send an access token for this resource (Authorization: Bearer …)',
   TOKEN_MALFORMED: 'Unauthorized: the Authorization header must be "Bearer <token>"',
   TOKEN_INVALID: 'Unauthorized: the access token is not valid for this resource',

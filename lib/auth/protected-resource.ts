@@ -1,5 +1,10 @@
-import type { AuthInfo, JsonObject } from '../core/internal.js';
-import type { SnodoAuthOptions } from './auth-options.interface.js';
+import {
+  checkOptionKeys,
+  type AuthInfo,
+  type JsonObject,
+  type OptionKeys,
+} from '../core/internal.js';
+import type { SnodoAuthOptions, SnodoJwtOptions } from './auth-options.interface.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { KEY_SET_BOUNDS } from './key-sets.js';
 
@@ -20,10 +25,37 @@ function absoluteUrl(value: unknown, what: string): URL {
   return url;
 }
 
+/** Every option of `auth`, checked at bootstrap. */
+const AUTH_OPTION_KEYS: OptionKeys<SnodoAuthOptions> = {
+  resource: true,
+  authorizationServers: true,
+  scopesSupported: true,
+  resourceName: true,
+  resourceDocumentation: true,
+  jwt: true,
+  verifyToken: true,
+  scopeCovers: true,
+  hideWithoutScopes: true,
+};
+
+/** Every option of `auth.jwt`, checked at bootstrap. */
+const JWT_OPTION_KEYS: OptionKeys<SnodoJwtOptions> = {
+  jwksUri: true,
+  issuers: true,
+  audiences: true,
+  clockToleranceSeconds: true,
+  algorithms: true,
+  issuersWithoutExpiry: true,
+  maxKeySetBytes: true,
+  maxKeys: true,
+  fetchTimeoutMs: true,
+};
+
 /** The `jwt` options, checked at bootstrap. */
 function checkJwtOptions(options: SnodoAuthOptions): void {
   const jwt = options.jwt;
   if (jwt === undefined) return;
+  checkOptionKeys(jwt, JWT_OPTION_KEYS, 'auth.jwt');
   const tolerance = jwt.clockToleranceSeconds;
   if (tolerance !== undefined && (!Number.isInteger(tolerance) || tolerance < 0 || tolerance > 300))
     throw new Error(AUTH_MESSAGES.BAD_TOLERANCE);
@@ -68,6 +100,9 @@ export class ProtectedResource {
 
   constructor(readonly options: SnodoAuthOptions) {
     if (typeof options !== 'object' || options === null) throw new Error(AUTH_MESSAGES.NO_OPTIONS);
+    checkOptionKeys(options, AUTH_OPTION_KEYS, 'auth');
+    if (options.hideWithoutScopes !== undefined && typeof options.hideWithoutScopes !== 'boolean')
+      throw new Error(AUTH_MESSAGES.BAD_HIDE_WITHOUT_SCOPES);
     const resource = absoluteUrl(options.resource, 'auth.resource');
     if (!Array.isArray(options.authorizationServers) || options.authorizationServers.length === 0)
       throw new Error(AUTH_MESSAGES.NO_AUTHORIZATION_SERVER);

@@ -141,9 +141,9 @@ describe("The official client's OAuth support against the protected resource (oi
       const { mcp, trace, provider } = await connect(running, as, 'writer', 'files:read');
       const before = (await mcp.listTools()).tools.map((tool) => tool.name);
       expect(before).toContain('read_file');
-      expect(before).not.toContain('move_file');
+      expect(before).toContain('move_file');
       expect(provider.tokens()?.scope).toBe('files:read');
-      // Not listed for this token, but a call gets the challenge, and the client steps up.
+      // Listed for this token without its scope: a call gets the challenge, and the client steps up.
       const moved = await mcp.callTool({ name: 'move_file', arguments: {} });
       expect(moved.content).toEqual([{ type: 'text', text: 'moved' }]);
       expect(provider.tokens()?.scope?.split(' ').sort()).toEqual(['files:read', 'files:write']);

@@ -76,20 +76,46 @@ describe('@Scopes() on every kind of component (oidc-provider)', () => {
     },
   );
 
-  it('should hide a scoped static resource from lists and answer its read with the challenge (2026-07-28)', async () => {
-    const hidden = await bearerCall(running.url, 'resources/list', {}, nobody);
-    expect(hidden.json.result.resources).toEqual([]);
+  it('should list a scoped static resource to a token without its scope, and answer its read with the challenge (2026-07-28)', async () => {
+    const listed = await bearerCall(running.url, 'resources/list', {}, nobody);
+    expect(listed.json.result.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      'files://index',
+    ]);
     expectChallenge(
       await bearerCall(running.url, 'resources/read', { uri: 'files://index' }, nobody),
       'files:read',
       1,
     );
-    const listed = await bearerCall(running.url, 'resources/list', {}, reader);
-    expect(listed.json.result.resources.map((r: { uri: string }) => r.uri)).toEqual([
-      'files://index',
-    ]);
     const read = await bearerCall(running.url, 'resources/read', { uri: 'files://index' }, reader);
     expect(read.json.result.contents[0].text).toBe('the index');
+  });
+
+  it('should hide what a token lacks the scopes for with auth.hideWithoutScopes, and still challenge its run', async () => {
+    const hiding = await startProtectedApp((resource) =>
+      oauthScenarioModule(resource, as.issuer, { auth: { hideWithoutScopes: true } }),
+    );
+    try {
+      const [nobodyHere, readerHere] = await Promise.all([
+        as.token('nobody', hiding.url),
+        as.token('reader', hiding.url),
+      ]);
+      expect(
+        (await bearerCall(hiding.url, 'resources/list', {}, nobodyHere)).json.result.resources,
+      ).toEqual([]);
+      const tools = await bearerCall(hiding.url, 'tools/list', {}, readerHere);
+      expect(names(tools.json.result.tools)).toContain('read_file');
+      expect(names(tools.json.result.tools)).not.toContain('move_file');
+      const refused = await bearerCall(
+        hiding.url,
+        'tools/call',
+        { name: 'move_file', arguments: {} },
+        readerHere,
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('www-authenticate')).toContain('scope="files:read files:write"');
+    } finally {
+      await hiding.close();
+    }
   });
 
   it('should answer the completion of a scoped prompt with the challenge, and complete it with the scope', async () => {
@@ -107,7 +133,7 @@ describe('@Scopes() on every kind of component (oidc-provider)', () => {
 
   it('should name every scope a component needs (class and method) in its challenge', async () => {
     const listed = await bearerCall(running.url, 'tools/list', {}, reader);
-    expect(names(listed.json.result.tools)).not.toContain('move_file');
+    expect(names(listed.json.result.tools)).toContain('move_file');
     const refused = await bearerCall(
       running.url,
       'tools/call',
@@ -129,9 +155,15 @@ describe('@Scopes() on every kind of component (oidc-provider)', () => {
   it('should apply scopes to tools, resources and prompts in an initialize-era session', async () => {
     const session = await bearerSession(running.url, nobody);
     const tools = await session.send('tools/list');
-    expect(names(tools.json.result.tools).sort()).toEqual(['confirm_delete', 'open_tool']);
-    expect((await session.send('resources/list')).json.result.resources).toEqual([]);
-    expect((await session.send('prompts/list')).json.result.prompts).toEqual([]);
+    // Listed without their scopes, so that the calls below meet the challenge.
+    expect(names(tools.json.result.tools).sort()).toEqual([
+      'confirm_delete',
+      'move_file',
+      'open_tool',
+      'read_file',
+    ]);
+    expect((await session.send('resources/list')).json.result.resources).toHaveLength(1);
+    expect(names((await session.send('prompts/list')).json.result.prompts)).toEqual(['review']);
     const call = await session.send('tools/call', { name: 'read_file', arguments: {} });
     expectChallenge(call, 'files:read', call.json.id as number);
     const read = await session.send('resources/read', { uri: 'files://index' });
