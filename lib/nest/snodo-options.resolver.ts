@@ -78,6 +78,7 @@ const MODULE_OPTION_KEYS: OptionKeys<SnodoModuleOptions> = {
   namespace: true,
   guards: true,
   interceptors: true,
+  hideRefusedComponents: true,
 };
 
 /** What the module's own options (beside the factory of `forRootAsync()`) are. */

@@ -7,7 +7,12 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { McpSchemaValidator, type Revision } from '../helpers/mcp-schema.validator.js';
 import { createRecordingFetch, type RecordedExchange } from '../helpers/recording-fetch.js';
 import { startApp, type RunningApp, createTestApp } from '../helpers/sample-app.js';
-import { AuthAppModule, FailClosedModule, signJwt } from '../src/auth-app.module.js';
+import {
+  AuthAppModule,
+  FailClosedModule,
+  HidingAuthAppModule,
+  signJwt,
+} from '../src/auth-app.module.js';
 
 const schemas = new McpSchemaValidator();
 const TOKEN = signJwt({ sub: 'ada' });
@@ -69,39 +74,25 @@ describe('Guards as the authorization policy', () => {
   });
 
   describe.each(connectors)('%s', (_label, connect) => {
-    it('should show an anonymous caller a reduced catalog and answer for the hidden components exactly as for unknown ones', async () => {
+    it("should show an anonymous caller a reduced catalog and answer a hidden component's run with its guard's 401, as a REST route does", async () => {
       const { client, exchanges, revision } = await connect(running.url, undefined);
-      expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('secret_echo');
-      expect((await client.listTools()).tools.map((t) => t.name)).toContain('public_echo');
-      expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain(
-        'secret://doc',
-      );
-      expect((await client.listPrompts()).prompts).toEqual([]);
-
-      // The same answer, status, code and message (the name aside), so that hidden names
-      // cannot be told from unknown ones.
-      const answerTo = async (method: string, attempt: () => Promise<unknown>, name: string) => {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('secret_echo');
+      expect(names).toContain('public_echo');
+      for (const [method, attempt] of [
+        ['tools/call', () => client.callTool({ name: 'secret_echo', arguments: { text: 'x' } })],
+        ['resources/read', () => client.readResource({ uri: 'secret://doc' })],
+        ['prompts/get', () => client.getPrompt({ name: 'secret_prompt' })],
+      ] as const) {
         await expect(attempt()).rejects.toBeDefined();
         const answer = lastAnswer(exchanges, method);
+        expect(answer.status).toBe(401);
+        expect(answer.responseHeaders['www-authenticate']).toBe('Bearer realm="mcp"');
+        expect(answer.messages[0]).toMatchObject({
+          error: { code: -31401, message: 'Unauthorized: a valid bearer token is required' },
+        });
+        expect((answer.messages[0] as { id?: unknown }).id).toBeDefined();
         expect(schemas.checkServerMessage(revision, method, answer.messages[0])).toEqual([]);
-        const message = { ...(answer.messages[0] as Record<string, unknown>), id: undefined };
-        return JSON.stringify({ status: answer.status, message }).replaceAll(name, '<name>');
-      };
-      for (const [method, attempt] of [
-        ['tools/call', (name: string) => client.callTool({ name, arguments: { text: 'x' } })],
-        ['resources/read', (name: string) => client.readResource({ uri: `secret://${name}` })],
-        ['prompts/get', (name: string) => client.getPrompt({ name })],
-      ] as const) {
-        const hiddenName =
-          method === 'tools/call'
-            ? 'secret_echo'
-            : method === 'prompts/get'
-              ? 'secret_prompt'
-              : 'doc';
-        const hidden = await answerTo(method, () => attempt(hiddenName), hiddenName);
-        const unknown = await answerTo(method, () => attempt('nothing_here'), 'nothing_here');
-        expect(hidden).toEqual(unknown);
-        expect(hidden).not.toContain('31401');
       }
       await client.close().catch(() => undefined);
     });
@@ -179,5 +170,54 @@ describe('Guards as the authorization policy', () => {
       'Snodo: TokenRegisteredTools.tool() declares the guard JwtGuard, which Nest could not resolve',
     );
     await app.close().catch(() => undefined);
+  });
+
+  describe.each(connectors)('%s, with hideRefusedComponents', (_label, connect) => {
+    let hiding: RunningApp;
+
+    beforeAll(async () => {
+      hiding = await startApp(HidingAuthAppModule);
+    });
+
+    afterAll(async () => {
+      await hiding.close();
+    });
+
+    it('should show an anonymous caller a reduced catalog and answer for the hidden components exactly as for unknown ones', async () => {
+      const { client, exchanges, revision } = await connect(hiding.url, undefined);
+      expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('secret_echo');
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('public_echo');
+      expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain(
+        'secret://doc',
+      );
+      expect((await client.listPrompts()).prompts).toEqual([]);
+
+      // The same answer, status, code and message (the name aside), so that hidden names
+      // cannot be told from unknown ones.
+      const answerTo = async (method: string, attempt: () => Promise<unknown>, name: string) => {
+        await expect(attempt()).rejects.toBeDefined();
+        const answer = lastAnswer(exchanges, method);
+        expect(schemas.checkServerMessage(revision, method, answer.messages[0])).toEqual([]);
+        const message = { ...(answer.messages[0] as Record<string, unknown>), id: undefined };
+        return JSON.stringify({ status: answer.status, message }).replaceAll(name, '<name>');
+      };
+      for (const [method, attempt] of [
+        ['tools/call', (name: string) => client.callTool({ name, arguments: { text: 'x' } })],
+        ['resources/read', (name: string) => client.readResource({ uri: `secret://${name}` })],
+        ['prompts/get', (name: string) => client.getPrompt({ name })],
+      ] as const) {
+        const hiddenName =
+          method === 'tools/call'
+            ? 'secret_echo'
+            : method === 'prompts/get'
+              ? 'secret_prompt'
+              : 'doc';
+        const hidden = await answerTo(method, () => attempt(hiddenName), hiddenName);
+        const unknown = await answerTo(method, () => attempt('nothing_here'), 'nothing_here');
+        expect(hidden).toEqual(unknown);
+        expect(hidden).not.toContain('31401');
+      }
+      await client.close().catch(() => undefined);
+    });
   });
 });

@@ -6,6 +6,8 @@ export interface RecordedExchange {
   readonly requestBody: unknown;
   readonly requestHeaders: Record<string, string>;
   readonly status: number;
+  /** The response's headers, names in lower case. */
+  readonly responseHeaders: Record<string, string>;
   readonly contentType: string | null;
   /** Every JSON-RPC message the server sent in the response body (streams fill it as they go). */
   readonly messages: unknown[];
@@ -56,6 +58,7 @@ export function createRecordingFetch(base: typeof fetch = globalThis.fetch): {
       requestBody,
       requestHeaders: Object.fromEntries(request.headers.entries()),
       status: response.status,
+      responseHeaders: Object.fromEntries(response.headers.entries()),
       contentType,
       messages: [],
     };

@@ -213,6 +213,7 @@ export function recordTransport(transport: RecordableTransport): RecordedExchang
       method: answers ? methods.get(message.id) : (message.method as string | undefined),
       requestBody: undefined,
       requestHeaders: {},
+      responseHeaders: {},
       status: 0,
       contentType: null,
       messages: [message],

@@ -245,6 +245,20 @@ export class WrappedComponents {
 })
 export class AuthAppModule {}
 
+/** The same app with `hideRefusedComponents`: a guard's 401 on a hidden component answers as an unknown one. */
+@Module({
+  imports: [
+    SnodoModule.forRoot({
+      name: 'auth',
+      version: '1.0.0',
+      toolsCache: { ttlMs: 1000, scope: 'public' },
+      hideRefusedComponents: true,
+    }),
+  ],
+  providers: [JwtGuard, GuardedComponents, WrappedComponents],
+})
+export class HidingAuthAppModule {}
+
 /**
  * A guarded component built by a factory: Nest registers no enhancers for it, and its guard is no
  * provider of the app either, so the guard cannot be resolved.

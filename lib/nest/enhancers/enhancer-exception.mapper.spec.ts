@@ -80,7 +80,30 @@ describe('The enhancer exception mapper', () => {
         message: 'Unauthorized: token expired',
         http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } },
       });
-      expect(refusalError(new UnauthorizedException()).http).toEqual({ status: 401 });
+      expect(refusalError(new UnauthorizedException()).http).toEqual({
+        status: 401,
+        disclose: false,
+      });
+    });
+
+    it('should disclose a 401 and a 403 to every caller when asked, with the resource challenge for a 401 that names none', () => {
+      const refusals = { disclose: true, challenge: 'Bearer resource_metadata="https://x/m"' };
+      expect(refusalError(new UnauthorizedException(), refusals).http).toEqual({
+        status: 401,
+        headers: { 'WWW-Authenticate': 'Bearer resource_metadata="https://x/m"' },
+        disclose: true,
+      });
+      expect(refusalError(challenged(), refusals).http?.headers).toEqual({
+        'WWW-Authenticate': 'Bearer error="invalid_token"',
+      });
+      expect(refusalError(new ForbiddenException('no'), refusals)).toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: MESSAGES.FORBIDDEN,
+        http: { status: 403, disclose: true },
+      });
+      // A plain false, or an error that is no HttpException, is never disclosed.
+      for (const thrown of [false, new Error('boom')])
+        expect(refusalError(thrown, refusals).http?.disclose).toBeUndefined();
     });
 
     it('should keep a SnodoError, and answer any other refusal -31403 over HTTP 403', () => {

@@ -24,7 +24,11 @@ import { SnodoServerEnhancers } from '../servers/server-enhancers.js';
 import { ComponentPipeline } from './component-pipeline.js';
 import { declaredEnhancers, EnhancerResolver } from './enhancer-resolver.js';
 import { intercept } from './interceptor-chain.js';
-import { guardRefusal, mapComponentException } from './enhancer-exception.mapper.js';
+import {
+  guardRefusal,
+  mapComponentException,
+  type GuardRefusals,
+} from './enhancer-exception.mapper.js';
 import { SnodoContextHost } from './snodo-context-host.js';
 import { SnodoInvocation, operationOf } from './snodo-invocation.js';
 
@@ -57,6 +61,8 @@ interface Target {
 export class SnodoContextCreator {
   private readonly resolver: EnhancerResolver;
   private readonly defaultTimeout: SnodoTimeout | undefined;
+  /** How guards' 401 and 403 are answered (the `hideRefusedComponents` option, the challenge of `auth`). */
+  private readonly refusals: GuardRefusals;
 
   constructor(
     private readonly externalContextCreator: ExternalContextCreator,
@@ -72,6 +78,11 @@ export class SnodoContextCreator {
     this.resolver = new EnhancerResolver(moduleRef, reflector);
     this.defaultTimeout =
       options.timeoutMs === undefined ? undefined : new SnodoTimeout(options.timeoutMs);
+    const challenge = authenticator?.resource.challenge();
+    this.refusals = {
+      disclose: checkHideRefused(options.hideRefusedComponents) !== true,
+      ...(challenge === undefined ? {} : { challenge }),
+    };
   }
 
   /**
@@ -178,7 +189,7 @@ export class SnodoContextCreator {
       const serverGuards = this.server.hasGuards
         ? () => this.server.guards ?? UNTIL_RESOLVED
         : undefined;
-      hooks.authorize = authorizeHook(withServer(guards, serverGuards), target);
+      hooks.authorize = authorizeHook(withServer(guards, serverGuards), target, this.refusals);
     }
     return hooks;
   }
@@ -305,6 +316,7 @@ function mapThrown(thrown: unknown, invocation: ComponentInvocation): unknown {
 function authorizeHook(
   guardsOf: () => readonly CanActivate[],
   target: Target,
+  refusals: GuardRefusals,
 ): NonNullable<ComponentHooks['authorize']> {
   return async (phase, context: CallContext, component) => {
     const guards = guardsOf();
@@ -319,7 +331,14 @@ function authorizeHook(
       }
       return true;
     } catch (thrown) {
-      return guardRefusal(phase, thrown);
+      return guardRefusal(phase, thrown, refusals);
     }
   };
+}
+
+/** The `hideRefusedComponents` option, checked at bootstrap. */
+function checkHideRefused(value: unknown): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean')
+    throw new Error(NEST_MESSAGES.BAD_HIDE_REFUSED);
+  return value;
 }

@@ -53,6 +53,14 @@ export type SnodoServerOptions = Omit<
  */
 export interface SnodoModuleOptions extends SnodoServerOptions {
   /**
+   * Answers a guard's `UnauthorizedException` or `ForbiddenException` on a run as for an unknown
+   * component whenever the guards hide the component from the caller's lists too, as a guard
+   * returning `false` always is. By default those two answer 401 (with the `auth` challenge) and
+   * 403 to every caller, as on a REST route, so that a client can start its login.
+   * @default false
+   */
+  hideRefusedComponents?: boolean;
+  /**
    * A deadline for every component run that has no `SnodoTimeout` of its own, in milliseconds.
    * @default none
    */
