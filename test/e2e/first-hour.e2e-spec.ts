@@ -1,12 +1,20 @@
 // The first hour of a Nest team (issue 56): an app written as the README has users write it,
 // through the official client over HTTP on the platform under test and through the in-process
 // test client. Each describe is one point of what a trial of the packed package found.
-import { Injectable, Module } from '@nestjs/common';
+import {
+  BadRequestException,
+  Catch,
+  HttpException,
+  Injectable,
+  Module,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
 } from '@modelcontextprotocol/client';
-import { SnodoModule, Tool, createSnodoTestClient } from '../../lib/index.js';
+import { Prompt, SnodoModule, Tool, createSnodoTestClient } from '../../lib/index.js';
 import { McpSchemaValidator } from '../helpers/mcp-schema.validator.js';
 import { JSON_HEADERS, initializeRequest, modernRequest, raw } from '../helpers/raw-http.js';
 import { startApp, createTestApp, type RunningApp } from '../helpers/sample-app.js';
@@ -145,6 +153,108 @@ describe('the first hour of a Nest team', () => {
         expect(textOf(result)).toBe('searched for 42');
       } finally {
         await tester.close();
+      }
+    });
+  });
+
+  describe("3. the app's exception filters, as Nest's documentation writes them", () => {
+    /** The HttpExceptionFilter of Nest's documentation (exception filters), as it is. */
+    @Catch(HttpException)
+    class HttpExceptionFilter implements ExceptionFilter {
+      catch(exception: HttpException, host: ArgumentsHost) {
+        const ctx = host.switchToHttp();
+        const response = ctx.getResponse<{
+          status(code: number): { json(body: unknown): void };
+          header(name: string, value: string): unknown;
+        }>();
+        const request = ctx.getRequest<{ url?: string }>();
+        const status = exception.getStatus();
+        response.header('X-Filtered-By', 'HttpExceptionFilter');
+        response.status(status).json({
+          statusCode: status,
+          timestamp: new Date().toISOString(),
+          path: request.url,
+        });
+      }
+    }
+
+    @Injectable()
+    class OrderTools {
+      @Tool({
+        name: 'cancel_order',
+        inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+      })
+      cancel(args: { id?: string }): string {
+        throw new BadRequestException(`order ${args.id ?? 'A-100'} already shipped`);
+      }
+
+      @Prompt({ name: 'refund_letter' })
+      letter(): string {
+        throw new BadRequestException('no refund for a shipped order');
+      }
+    }
+
+    @Module({
+      imports: [SnodoModule.forRoot({ name: 'orders', version: '1.0.0' })],
+      providers: [OrderTools],
+    })
+    class OrdersModule {}
+
+    let running: RunningApp;
+
+    beforeAll(async () => {
+      running = await startApp(OrdersModule, '/mcp', (app) =>
+        app.useGlobalFilters(new HttpExceptionFilter()),
+      );
+    });
+
+    afterAll(async () => {
+      await running.close();
+    });
+
+    it("should answer a tool's exception with the filter's status and the exception's message", async () => {
+      const client = await connect(running.url);
+      try {
+        const result = await client.callTool({ name: 'cancel_order', arguments: { id: 'A-100' } });
+        expect(result).toMatchObject({ isError: true });
+        expect(textOf(result)).toBe('order A-100 already shipped');
+        const prompt = await client
+          .getPrompt({ name: 'refund_letter' })
+          .catch((error: { code?: number; message: string }) => error);
+        expect(prompt).toMatchObject({ code: -32602 });
+        expect((prompt as { message: string }).message).toContain('no refund for a shipped order');
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('should send the headers the filter set on the HTTP response', async () => {
+      const answer = await raw(
+        running.url,
+        modernRequest(
+          'tools/call',
+          { name: 'cancel_order', arguments: {} },
+          {
+            'mcp-name': 'cancel_order',
+          },
+        ),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-filtered-by')).toBe('HttpExceptionFilter');
+      expect(answer.json.result).toMatchObject({ isError: true });
+    });
+
+    it('should answer the same in the test client, where no HTTP response exists', async () => {
+      const app = await createTestApp(OrdersModule);
+      app.useGlobalFilters(new HttpExceptionFilter());
+      await app.init();
+      const tester = await createSnodoTestClient(app);
+      try {
+        const result = await tester.callTool('cancel_order', { id: 'B-7' });
+        expect(textOf(result)).toBe('order B-7 already shipped');
+      } finally {
+        await tester.close();
+        await app.close();
       }
     });
   });

@@ -52,6 +52,35 @@ class MeddlingPipe implements PipeTransform {
   }
 }
 
+/** The exception filter of Nest's documentation, as apps have it: it writes to the response. */
+@Catch(HttpException)
+class DocsHttpExceptionFilter implements ExceptionFilter {
+  catch(exception: HttpException, host: ArgumentsHost) {
+    const ctx = host.switchToHttp();
+    const response = ctx.getResponse<{
+      status(code: number): { json(body: unknown): void };
+      header(name: string, value: string): unknown;
+    }>();
+    const request = ctx.getRequest<{ url?: string }>();
+    response.header('X-Filtered', 'yes');
+    response
+      .status(exception.getStatus())
+      .json({ statusCode: exception.getStatus(), timestamp: 'now', path: request.url });
+  }
+}
+
+/** A filter that sets its own message, and one that turns an error into a success. */
+@Catch()
+class MessageFilter implements ExceptionFilter {
+  catch(exception: Error, host: ArgumentsHost) {
+    const response = host.switchToHttp().getResponse<{
+      code(status: number): { send(body: unknown): void };
+    }>();
+    if (exception.message === 'recover') response.code(200).send({ recovered: true });
+    else response.code(409).send({ message: ['first reason', 'second reason'] });
+  }
+}
+
 /** Turns any HttpException into a tool result naming its status. */
 @Catch(HttpException)
 class HttpToResultFilter implements ExceptionFilter {
@@ -92,6 +121,16 @@ class Tools {
 
   @UseFilters(EverythingFilter)
   everything(args: SearchArgs): unknown {
+    return args;
+  }
+
+  @UseFilters(DocsHttpExceptionFilter)
+  documented(args: SearchArgs): unknown {
+    return args;
+  }
+
+  @UseFilters(MessageFilter)
+  messaged(args: SearchArgs): unknown {
     return args;
   }
 }
@@ -189,6 +228,29 @@ describe('ComponentPipeline', () => {
     await expect(
       pipeline('filtered').handle(invocation({}), () => Promise.reject(plain)),
     ).rejects.toBe(plain);
+  });
+
+  it("should take the answer of a filter that writes to the response, with the caught exception's message", async () => {
+    const shipped: Proceed = () =>
+      Promise.reject(new BadRequestException('order A-100 already shipped'));
+    const refused = await pipeline('documented')
+      .handle(invocation({}), shipped)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpException);
+    expect(refused).not.toBeInstanceOf(BadRequestException);
+    expect((refused as HttpException).getStatus()).toBe(400);
+    expect((refused as HttpException).message).toBe('order A-100 already shipped');
+  });
+
+  it('should take the message a filter sets, and a success it answers', async () => {
+    const refused = await pipeline('messaged')
+      .handle(invocation({}), () => Promise.reject(new Error('conflict')))
+      .catch((error: unknown) => error);
+    expect((refused as HttpException).getStatus()).toBe(409);
+    expect((refused as HttpException).message).toBe('first reason; second reason');
+    expect(
+      await pipeline('messaged').handle(invocation({}), () => Promise.reject(new Error('recover'))),
+    ).toEqual({ recovered: true });
   });
 
   it('should leave exceptions to the caller when filters are off', async () => {

@@ -1,7 +1,9 @@
 import type { ArgumentsHost, Type } from '@nestjs/common';
 import type { ExternalContextCreator, ParamsFactory } from '@nestjs/core';
 import { isInputRequired, isSnodoError } from '../../core/internal.js';
+import { platformPair } from '../platform/node-exchange.js';
 import { SNODO_CONTEXT_TYPE } from '../snodo.constants.js';
+import { ComponentRunResponse } from './component-run.response.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import type { SnodoInvocation } from './snodo-invocation.js';
 
@@ -15,30 +17,34 @@ export type Proceed = (params: unknown) => Promise<unknown>;
  * component method to Nest's pipes: parameter 0 is the params (Nest's body type, so that pipes treat
  * them as they treat a request body: `ValidationPipe` validates them against the parameter's
  * class), parameter 1 carries the number of the run (type `custom`, which `ValidationPipe` leaves
- * alone; a number, which other pipes have no reason to change), by which the bridge finds how to
- * go on. Nest hands every parameter to the pipes, so the invocation itself cannot travel there.
+ * alone; a number, which other pipes have no reason to change, where a pipe that trims every
+ * object would remake an object), by which the bridge finds how to go on. Nest is called with a
+ * request, a response and that number, so that exception filters find the first two with
+ * `host.switchToHttp()`, as on an HTTP route.
  */
 const PARAMS_METADATA_KEY = 'snodo:params';
 const CUSTOM = '__customRouteArgs__';
 /** Nest's `RouteParamtypes.BODY` (3 in Nest 11 and 12), which pipes are told as `type: 'body'`. */
 const BODY = 3;
+/** Where the number of the run is among the arguments Nest is called with. */
+const RUN_ARG = 2;
 const PARAMS_METADATA = {
   [`${BODY}:0`]: { index: 0, data: undefined, pipes: [] },
   [`custom:${CUSTOM}snodo-run`]: {
     index: 1,
     data: undefined,
     pipes: [],
-    factory: (_data: unknown, host: ArgumentsHost): unknown => host.getArgByIndex<unknown>(1),
+    factory: (_data: unknown, host: ArgumentsHost): unknown => host.getArgByIndex<unknown>(RUN_ARG),
   },
 };
 
-/** Gives parameter 0, the params, from the arguments of the call. */
+/** Gives parameter 0, the params, from the run whose number is among the arguments. */
 const PARAMS_FACTORY: ParamsFactory = {
-  exchangeKeyForValue: (_type, _data, args: unknown[]) => args[0],
+  exchangeKeyForValue: (_type, _data, args: unknown[]) => (args[1] as ComponentRunResponse).params,
 };
 
-/** Runs in progress through pipelines, by number: how each goes on after the pipes. */
-const running = new Map<number, Proceed>();
+/** Runs in progress through pipelines, by number. */
+const running = new Map<number, ComponentRunResponse>();
 let lastRun = 0;
 
 /** What the handler threw that exception filters must not see: the framework's own signals. */
@@ -54,13 +60,20 @@ class Passthrough {
 function bridgeOf(callback: Callback): Callback {
   const name = callback.name;
   const bridge = {
-    [name](params: unknown, run: unknown): Promise<unknown> {
-      const proceed = running.get(run as number);
-      if (proceed === undefined) throw new Error(NEST_MESSAGES.PIPE_CHANGED_RUN);
-      return proceed(params).catch((thrown: unknown) => {
+    [name](params: unknown, number: unknown): Promise<unknown> {
+      const run = running.get(number as number);
+      if (run === undefined) throw new Error(NEST_MESSAGES.PIPE_CHANGED_RUN);
+      const caught = (thrown: unknown): Passthrough => {
         if (isInputRequired(thrown) || isSnodoError(thrown)) return new Passthrough(thrown);
+        run.thrown = thrown;
         throw thrown;
-      });
+      };
+      try {
+        return run.proceed(params).catch(caught);
+      } catch (thrown) {
+        // A handler that threw at once: as one whose promise rejected (the executor's throw).
+        return new Promise((resolve) => resolve(caught(thrown)));
+      }
     },
   }[name]!;
   for (const key of Reflect.getOwnMetadataKeys(callback) as unknown[])
@@ -77,7 +90,11 @@ function bridgeOf(callback: Callback): Callback {
  * @internal
  */
 export class ComponentPipeline {
-  private readonly run: (params: unknown, run: number) => Promise<unknown>;
+  private readonly run: (
+    request: unknown,
+    response: ComponentRunResponse,
+    run: number,
+  ) => Promise<unknown>;
 
   constructor(
     creator: ExternalContextCreator,
@@ -102,16 +119,37 @@ export class ComponentPipeline {
     );
   }
 
-  /** Runs the pipes, then `proceed` with their params, under the filters. */
+  /**
+   * Runs the pipes, then `proceed` with their params, under the filters. A filter that answered
+   * the way it does on an HTTP route (`response.status(400).json({ message })`) has its answer
+   * taken (see `ComponentRunResponse.outcome()`): an error status is thrown as an `HttpException`
+   * of that status and message, which the run maps as any other (`mapComponentException()`: an
+   * `isError` result of a tool, a JSON-RPC error otherwise).
+   */
   async handle(invocation: SnodoInvocation, proceed: Proceed): Promise<unknown> {
-    const run = (lastRun = (lastRun + 1) % Number.MAX_SAFE_INTEGER);
-    running.set(run, proceed);
+    const pair = platformPair(invocation.context.request);
+    const run = new ComponentRunResponse(invocation.params, proceed, pair.response);
+    const number = (lastRun = (lastRun + 1) % Number.MAX_SAFE_INTEGER);
+    running.set(number, run);
+    let value: unknown;
     try {
-      const value = await this.run(invocation.params, run);
-      if (value instanceof Passthrough) throw value.thrown;
-      return value;
+      value = await this.run(pair.request ?? requestFacade(invocation), run, number);
+    } catch (thrown) {
+      // Nest rethrows what a filter that returned nothing caught, even when it answered on the
+      // response (a filter of an HTTP route returns nothing): its answer is what counts then.
+      if (!run.answered) throw thrown;
     } finally {
-      running.delete(run);
+      running.delete(number);
     }
+    if (value instanceof Passthrough) throw value.thrown;
+    if (!run.answered) return value;
+    const outcome = run.outcome();
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
   }
+}
+
+/** The request a filter finds over stdio and in process, where no HTTP request exists. */
+function requestFacade(invocation: SnodoInvocation): object {
+  return { method: invocation.method, headers: {}, body: invocation.params };
 }
