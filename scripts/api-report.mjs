@@ -19,6 +19,7 @@ const ENTRIES = {
   client: 'dist/client/index.d.ts',
   express: 'dist/express/index.d.ts',
   redis: 'dist/redis/index.d.ts',
+  throttler: 'dist/throttler/index.d.ts',
   transports: 'dist/transports/index.d.ts',
 };
 const local = process.argv.includes('--local');

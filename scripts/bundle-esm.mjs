@@ -28,6 +28,7 @@ const ENTRY_POINTS = [
   'client/index',
   'express/index',
   'redis/index',
+  'throttler/index',
   'transports/index',
   'cli/snodo',
 ];

@@ -111,6 +111,7 @@ const ENTRIES = [
   'transports/index',
   'redis/index',
   'express/index',
+  'throttler/index',
 ];
 const requireHere = createRequire(resolve('package.json'));
 const misnamed = [];

@@ -7,6 +7,8 @@ const capital = (word: string): string => word.charAt(0).toUpperCase() + word.sl
 export const NEST_MESSAGES = {
   BAD_LOG_OPERATIONS: 'Snodo: logOperations must be true or false',
   BAD_HIDE_REFUSED: 'Snodo: hideRefusedComponents must be true or false',
+  FILTER_STATUS: (status: number) =>
+    `The request failed with status ${status} (an exception filter's answer, without a message)`,
   EXTRA_IN_FACTORY: (key: string) =>
     `Snodo: "${key}" is an option of SnodoModule.forRootAsync() itself, beside useFactory, not of the options the factory returns`,
   BAD_EXPLORER_OPTION: 'Snodo: explorer must be true, false or { path?, guards? }',

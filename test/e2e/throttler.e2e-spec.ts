@@ -19,7 +19,7 @@ import { PLATFORM } from '../helpers/sample-app.js';
 const root = resolve(import.meta.dirname, '../..');
 
 async function startThrottledApp(
-  app: 'components' | 'library' | 'endpoint' = 'components',
+  app: 'components' | 'library' | 'endpoint' | 'snodo-guard' = 'components',
 ): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [builtApp('test/src/throttled-app.main.ts')], {
     cwd: root,
@@ -225,4 +225,59 @@ describe('@nestjs/throttler on MCP components', () => {
       await stop(child);
     }
   }, 30_000);
+
+  describe('SnodoThrottlerGuard (@snodo/nestjs/throttler), in place of ThrottlerGuard and without skipIf', () => {
+    const call = (url: string, id: number) => {
+      const { body, headers } = modernRequest(
+        'tools/call',
+        { name: 'guarded_tool', arguments: {} },
+        { 'mcp-name': 'guarded_tool' },
+      );
+      return raw(url, { body: { ...(body as object), id }, headers });
+    };
+
+    it('should count runs only, and send the limit headers and Retry-After on the HTTP response', async () => {
+      const { url, child } = await startThrottledApp('snodo-guard');
+      try {
+        for (let i = 0; i < 5; i++) {
+          const listed = await raw(url, modernRequest('tools/list'));
+          expect(listed.json.result.tools.map((t: { name: string }) => t.name)).toEqual([
+            'guarded_tool',
+          ]);
+        }
+        const first = await call(url, 1);
+        expect(first.json.result.content).toEqual([{ type: 'text', text: 'ran' }]);
+        expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+        expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+        expect((await call(url, 2)).headers.get('x-ratelimit-remaining')).toBe('0');
+        const refused = await call(url, 3);
+        expect(refused.json).toMatchObject({
+          id: 3,
+          error: { code: -32600, message: 'ThrottlerException: Too Many Requests' },
+        });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      } finally {
+        await stop(child);
+      }
+    }, 30_000);
+
+    it('should work unchanged in the test client, where no HTTP request exists', async () => {
+      const child = spawn(process.execPath, [builtApp('test/src/throttled-app.main.ts')], {
+        cwd: root,
+        env: { ...process.env, THROTTLED_APP: 'test-client' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+      await new Promise((done) => child.once('exit', done));
+      expect(JSON.parse(output)).toEqual([
+        1,
+        1,
+        1,
+        'ran',
+        'ran',
+        { code: -32600, message: 'ThrottlerException: Too Many Requests' },
+      ]);
+    }, 30_000);
+  });
 });

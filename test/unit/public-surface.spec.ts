@@ -15,6 +15,7 @@ const ENTRIES: Record<string, string> = {
   './client': 'lib/client/index.ts',
   './express': 'lib/express/index.ts',
   './redis': 'lib/redis/index.ts',
+  './throttler': 'lib/throttler/index.ts',
   './transports': 'lib/transports/index.ts',
 };
 

@@ -3,8 +3,8 @@ import { MESSAGES } from '../errors/messages.constant.js';
 /**
  * Every key of an options type, as an object TypeScript checks to be complete: a key added to
  * the type and not to its table, or a table key the type lacks, fails the build. The tables are
- * what a bootstrap checks a user's options against.
- * @internal
+ * what a bootstrap checks a user's options against. Not public: the layers reach it through
+ * lib/core/internal.ts.
  */
 export type OptionKeys<T> = { readonly [K in keyof Required<T>]: true };
 
@@ -15,7 +15,6 @@ export type OptionKeys<T> = { readonly [K in keyof Required<T>]: true };
  * @param where how the message names the options, such as `SnodoModule.forRoot()`
  * @param hints a message of its own for keys that belong elsewhere
  * @throws {Error} for an unknown key.
- * @internal
  */
 export function checkOptionKeys(
   options: object,
@@ -33,7 +32,6 @@ export function checkOptionKeys(
 /**
  * The known key nearest to `key`, when it is within a third of the key's length in edits (at
  * least one): letters added, dropped, changed or swapped, case ignored.
- * @internal
  */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   const wanted = key.toLowerCase();

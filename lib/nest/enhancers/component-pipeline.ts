@@ -3,14 +3,13 @@ import type { ExternalContextCreator, ParamsFactory } from '@nestjs/core';
 import { isInputRequired, isSnodoError } from '../../core/internal.js';
 import { platformPair } from '../platform/node-exchange.js';
 import { SNODO_CONTEXT_TYPE } from '../snodo.constants.js';
-import { ComponentRunResponse } from './component-run.response.js';
+import { ComponentRunResponse, type Proceed } from './component-run.response.js';
 import { NEST_MESSAGES } from '../snodo.messages.js';
 import type { SnodoInvocation } from './snodo-invocation.js';
 
 type Callback = (...args: unknown[]) => unknown;
 
-/** How the pipeline goes on to the handler: the params after the pipes. */
-export type Proceed = (params: unknown) => Promise<unknown>;
+export type { Proceed } from './component-run.response.js';
 
 /**
  * The param metadata (Nest's format for custom param decorators) with which Snodo describes a

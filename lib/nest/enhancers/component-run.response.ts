@@ -1,46 +1,21 @@
 import { HttpException } from '@nestjs/common';
-import type { Proceed } from './component-pipeline.js';
 import { httpMessage } from './enhancer-exception.mapper.js';
+import { SnodoResponse } from './snodo-response.js';
+import { NEST_MESSAGES } from '../snodo.messages.js';
 
-/** Headers a filter's body decides, which never go to the real response. */
-const BODY_HEADERS = new Set(['content-type', 'content-length']);
-
-/** What of Node's `ServerResponse` the run writes headers to. */
-interface HeaderTarget {
-  readonly headersSent: boolean;
-  setHeader(name: string, value: string | number | readonly string[]): unknown;
-  getHeader(name: string): unknown;
-}
-
-/** Node's response behind the platform's: Express's is one, Fastify's reply has it as `raw`. */
-function nodeResponseOf(response: unknown): HeaderTarget | undefined {
-  const isTarget = (value: unknown): value is HeaderTarget =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as HeaderTarget).setHeader === 'function' &&
-    typeof (value as HeaderTarget).getHeader === 'function';
-  if (isTarget(response)) return response;
-  const raw = (response as { raw?: unknown } | undefined)?.raw;
-  return isTarget(raw) ? raw : undefined;
-}
+/** How the pipeline goes on to the handler: the params after the pipes. */
+export type Proceed = (params: unknown) => Promise<unknown>;
 
 /**
  * The response of one component run, as its exception filters see it with
- * `host.switchToHttp().getResponse()`: the methods filters call on Express's and Fastify's
- * responses (`status`, `code`, `json`, `send`, `end`, `header`, `set`, `setHeader`, `getHeader`),
- * over HTTP, stdio and in process alike. What a filter writes is kept, and Snodo answers with it;
- * headers it sets (but `Content-Type` and `Content-Length`) reach the real HTTP response when
- * there is one. It also carries the run through Nest's pipeline: its params, and how to go on.
+ * `host.switchToHttp().getResponse()`, over HTTP, stdio and in process alike (see
+ * {@link SnodoResponse}): what a filter writes is kept, and Snodo answers with it. It also
+ * carries the run through Nest's pipeline: its params, and how to go on.
  * @internal
  */
-export class ComponentRunResponse {
-  statusCode = 200;
+export class ComponentRunResponse extends SnodoResponse {
   /** What the handler threw, as the filters got it. */
   thrown: unknown;
-  private body: unknown;
-  private sent = false;
-  private readonly written = new Map<string, string>();
-  private readonly node: HeaderTarget | undefined;
 
   constructor(
     /** The params of the run, as the pipes get them. */
@@ -49,69 +24,7 @@ export class ComponentRunResponse {
     readonly proceed: Proceed,
     platformResponse: unknown,
   ) {
-    this.node = nodeResponseOf(platformResponse);
-  }
-
-  /** Whether a filter answered (`json`, `send` or `end`). */
-  get answered(): boolean {
-    return this.sent;
-  }
-
-  /** Express's `res.headersSent`: false, for the run has not answered yet. */
-  get headersSent(): boolean {
-    return false;
-  }
-
-  status(code: number): this {
-    this.statusCode = code;
-    return this;
-  }
-
-  /** Fastify's name of `status()`. */
-  code(code: number): this {
-    return this.status(code);
-  }
-
-  json(body: unknown): this {
-    return this.send(body);
-  }
-
-  send(body?: unknown): this {
-    this.body = body;
-    this.sent = true;
-    return this;
-  }
-
-  end(body?: unknown): this {
-    return this.send(body);
-  }
-
-  setHeader(name: string, value: string | number | readonly string[]): this {
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    this.written.set(name.toLowerCase(), text);
-    if (!BODY_HEADERS.has(name.toLowerCase()) && this.node !== undefined && !this.node.headersSent)
-      this.node.setHeader(name, value);
-    return this;
-  }
-
-  /** Express's and Fastify's `header(name, value)`. */
-  header(name: string, value: string | number | readonly string[]): this {
-    return this.setHeader(name, value);
-  }
-
-  /** Express's `set(name, value)`, or `set({ name: value })`. */
-  set(name: string | Record<string, string>, value?: string): this {
-    if (typeof name === 'string') return this.setHeader(name, value ?? '');
-    for (const [key, each] of Object.entries(name)) this.setHeader(key, each);
-    return this;
-  }
-
-  getHeader(name: string): string | undefined {
-    const own = this.written.get(name.toLowerCase());
-    if (own !== undefined) return own;
-    const real = this.node?.getHeader(name);
-    if (Array.isArray(real)) return real.join(', ');
-    return typeof real === 'string' || typeof real === 'number' ? String(real) : undefined;
+    super(platformResponse);
   }
 
   /**
@@ -129,8 +42,10 @@ export class ComponentRunResponse {
     if (caught instanceof HttpException && caught.getStatus() < 500)
       return { error: new HttpException(httpMessage(caught), this.statusCode) };
     if (this.statusCode < 500)
-      return { error: new HttpException(`HTTP ${this.statusCode}`, this.statusCode) };
-    return { error: caught ?? new Error(`HTTP ${this.statusCode}`) };
+      return {
+        error: new HttpException(NEST_MESSAGES.FILTER_STATUS(this.statusCode), this.statusCode),
+      };
+    return { error: caught ?? new Error(NEST_MESSAGES.FILTER_STATUS(this.statusCode)) };
   }
 
   private messageOf(body: unknown): string | undefined {

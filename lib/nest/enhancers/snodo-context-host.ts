@@ -1,5 +1,6 @@
 import type { ExecutionContext, Type } from '@nestjs/common';
 import { platformPair } from '../platform/node-exchange.js';
+import { SnodoResponse } from './snodo-response.js';
 import { SNODO_CONTEXT_TYPE } from '../snodo.constants.js';
 import type { SnodoInvocation } from './snodo-invocation.js';
 
@@ -11,11 +12,14 @@ type WsArgumentsHost = ReturnType<ExecutionContext['switchToWs']>;
  * The execution context that the guards and interceptors of an MCP component receive: type
  * `'snodo'`, arguments `[params, invocation]` (the params read when asked, so that a wrapper's
  * `replaceParams()` shows), and, unlike a plain argument host, `switchToHttp()` giving the HTTP
- * request and response of the call as the platform handed them to the route (Express's or
- * Fastify's objects; undefined over stdio), so that HTTP guards work as they are.
+ * request of the call as the platform handed it to the route (Express's or Fastify's; undefined
+ * over stdio and in process) and a response with Express's methods in every transport, so that
+ * HTTP guards work as they are.
  * @internal
  */
 export class SnodoContextHost implements ExecutionContext {
+  private http: SnodoHttpHost | undefined;
+
   constructor(
     private readonly classRef: Type,
     private readonly handler: (...args: unknown[]) => unknown,
@@ -43,7 +47,8 @@ export class SnodoContextHost implements ExecutionContext {
   }
 
   switchToHttp(): HttpArgumentsHost {
-    return new SnodoHttpHost(this.invocation.context.request);
+    // One host per context: every guard of the run writes to the same response.
+    return (this.http ??= new SnodoHttpHost(this.invocation.context.request));
   }
 
   switchToRpc(): RpcArgumentsHost {
@@ -55,9 +60,15 @@ export class SnodoContextHost implements ExecutionContext {
   }
 }
 
-/** `switchToHttp()` of a component's context: the platform's request and response of the call. */
+/**
+ * `switchToHttp()` of a component's context: the platform's request of the call, and a response
+ * with Express's methods: Express's own, else (Fastify's reply, taken over by Snodo; stdio and in
+ * process, where there is none) a {@link SnodoResponse} whose headers reach the HTTP response when
+ * there is one, so that a guard such as throttler's can set `Retry-After` everywhere.
+ */
 class SnodoHttpHost implements HttpArgumentsHost {
   private readonly pair: { request: unknown; response: unknown };
+  private response: unknown;
 
   constructor(raw: unknown) {
     this.pair = platformPair(raw);
@@ -68,7 +79,13 @@ class SnodoHttpHost implements HttpArgumentsHost {
   }
 
   getResponse<T = unknown>(): T {
-    return this.pair.response as T;
+    const platform = this.pair.response;
+    const express =
+      typeof platform === 'object' &&
+      platform !== null &&
+      typeof (platform as { status?: unknown }).status === 'function' &&
+      typeof (platform as { setHeader?: unknown }).setHeader === 'function';
+    return (this.response ??= express ? platform : new SnodoResponse(platform)) as T;
   }
 
   getNext<T = unknown>(): T {

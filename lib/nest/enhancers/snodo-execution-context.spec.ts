@@ -13,6 +13,7 @@ import { NEST_MESSAGES } from '../snodo.messages.js';
 import { SnodoContextHost } from './snodo-context-host.js';
 import { SnodoExecutionContext } from './snodo-execution-context.js';
 import { SnodoInvocation } from './snodo-invocation.js';
+import { SnodoResponse } from './snodo-response.js';
 
 class Tools {
   search(): string {
@@ -62,7 +63,8 @@ describe('SnodoExecutionContext', () => {
     });
 
     it('should give the HTTP request of the call, and none over stdio', () => {
-      const request = { headers: { 'x-api-key': 'k' }, res: { statusCode: 200 } };
+      const res = { statusCode: 200, status: () => res, setHeader: () => res };
+      const request = { headers: { 'x-api-key': 'k' }, res };
       const overHttp = SnodoExecutionContext.create(componentContext('invocation', request).host);
       expect(overHttp.getRequest()).toBe(request);
       expect(overHttp.switchToHttp().getRequest()).toBe(request);
@@ -70,6 +72,30 @@ describe('SnodoExecutionContext', () => {
       const overStdio = SnodoExecutionContext.create(componentContext('invocation').host);
       expect(overStdio.getRequest()).toBeUndefined();
       expect(overStdio.switchToHttp().getRequest()).toBeUndefined();
+    });
+
+    it("should give a response with Express's methods where the platform's cannot serve them", () => {
+      const overStdio = SnodoExecutionContext.create(componentContext('invocation').host);
+      const response = overStdio.switchToHttp().getResponse<SnodoResponse>();
+      expect(response).toBeInstanceOf(SnodoResponse);
+      expect(overStdio.switchToHttp().getResponse()).toBe(response);
+      response.status(429).header('Retry-After', '60');
+      expect(response.getHeader('retry-after')).toBe('60');
+      // A reply that is not Express's (Fastify's, taken over): headers go to its raw response.
+      const raw = new Map<string, unknown>();
+      const reply = {
+        raw: {
+          headersSent: false,
+          setHeader: (name: string, value: unknown) => raw.set(name, value),
+          getHeader: (name: string) => raw.get(name),
+        },
+      };
+      const request = { headers: {}, res: reply };
+      const overFastify = SnodoExecutionContext.create(
+        componentContext('invocation', request).host,
+      );
+      overFastify.switchToHttp().getResponse<SnodoResponse>().header('X-RateLimit-Limit', '2');
+      expect(raw.get('X-RateLimit-Limit')).toBe('2');
     });
 
     it('should tell listing from running', () => {
