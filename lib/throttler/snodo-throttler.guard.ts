@@ -18,10 +18,16 @@ import { SNODO_CONTEXT_TYPE } from '../nest/snodo.constants.js';
  */
 @Injectable()
 export class SnodoThrottlerGuard extends ThrottlerGuard {
+  /** Skips the listing of a component (phase `discovery`), then what `ThrottlerGuard` skips. */
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     return SnodoExecutionContext.isListing(context) || (await super.shouldSkip(context));
   }
 
+  /**
+   * For an MCP component: the call's HTTP request, else (stdio, in process) a request whose `ip`
+   * is the transport's name; and a response whose headers reach the HTTP response when there is
+   * one. For a REST route, `ThrottlerGuard`'s own.
+   */
   /* eslint-disable @typescript-eslint/no-explicit-any -- the signature of ThrottlerGuard's method */
   protected override getRequestResponse(context: ExecutionContext): {
     req: Record<string, any>;
