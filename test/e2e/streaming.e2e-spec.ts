@@ -8,7 +8,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { JSON_HEADERS, modernRequest, openSession, raw } from '../helpers/raw-http.js';
 import { startApp, type RunningApp } from '../helpers/sample-app.js';
-import { cancellations, StreamingAppModule } from '../src/streaming.tools.js';
+import { cancellations, holdNextRun, StreamingAppModule } from '../src/streaming.tools.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { expectAllValid } from '../helpers/expect-all-valid.js';
 
@@ -127,13 +127,18 @@ describe('Graceful shutdown', () => {
       const { body, headers } = modernRequest('tools/call', { name }, { 'mcp-name': name });
       return raw(running.url, { body, headers });
     };
+    // The request is in flight, and stays so until the late one has its answer.
+    const hold = holdNextRun();
     const inFlight = call('takes_a_while');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await hold.started;
     const closing = running.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const late = await call('progress_report');
+    // The shutdown begins within a few turns; a call before it is served as usual.
+    let late = await call('progress_report');
+    for (let tries = 0; late.status !== 503 && tries < 100; tries++)
+      late = await call('progress_report');
     expect(late.status).toBe(503);
     expect(late.json.error.message).toContain('the server is shutting down');
+    hold.release();
     const finished = await inFlight;
     expect(finished.status).toBe(200);
     expect(finished.json.result.content).toEqual([{ type: 'text', text: 'finished' }]);

@@ -7,6 +7,24 @@ export const cancellations: boolean[] = [];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const holds: { started: () => void; released: Promise<void> }[] = [];
+
+/**
+ * Holds the next run of `takes_a_while` until `release()`: `started` resolves when it runs. A test
+ * of a shutdown then knows the request is in flight, and for as long as it needs, however slow the
+ * machine.
+ */
+export function holdNextRun(): { started: Promise<void>; release: () => void } {
+  let started!: () => void;
+  let release!: () => void;
+  const hold = {
+    started: new Promise<void>((resolve) => (started = resolve)),
+    released: new Promise<void>((resolve) => (release = resolve)),
+  };
+  holds.push({ started, released: hold.released });
+  return { started: hold.started, release };
+}
+
 @Injectable()
 export class StreamingTools {
   @Tool({ name: 'progress_report', description: 'Reports progress and logs before its result' })
@@ -30,9 +48,17 @@ export class StreamingTools {
     return 'answered after the close';
   }
 
-  @Tool({ name: 'takes_a_while', description: 'Answers after 300 ms' })
+  @Tool({
+    name: 'takes_a_while',
+    description: 'Answers after 300 ms, or when a test that holds it (holdNextRun) lets it go',
+  })
   async takesAWhile(): Promise<string> {
-    await sleep(300);
+    const hold = holds.shift();
+    if (hold === undefined) await sleep(300);
+    else {
+      hold.started();
+      await hold.released;
+    }
     return 'finished';
   }
 
