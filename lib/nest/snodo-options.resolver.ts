@@ -1,7 +1,9 @@
 import {
   InMemorySessionStore,
   checkOptionKeys,
+  RUNTIME_OPTION_KEYS,
   type OptionKeys,
+  type RuntimeOptions,
   type SessionStore,
   type SharedReplay,
   type SharedStore,
@@ -30,33 +32,26 @@ export interface ResolvedSnodoOptions extends SnodoModuleOptions {
   readonly usedTokens: UsedTokenStore | undefined;
 }
 
+/** The runtime's options that `forRoot()` does not take: the module decides them (see `SnodoServerOptions`). */
+const DECIDED_BY_THE_MODULE = [
+  'router',
+  'authorization',
+  'onHandlerError',
+  'onWarning',
+  'onInternalError',
+  'server',
+] as const;
+
+/** The runtime's options that a module's server takes from `forRoot()`. */
+const SERVER_OPTION_KEYS = Object.fromEntries(
+  Object.entries(RUNTIME_OPTION_KEYS).filter(
+    ([key]) => !(DECIDED_BY_THE_MODULE as readonly string[]).includes(key),
+  ),
+) as OptionKeys<Omit<RuntimeOptions, (typeof DECIDED_BY_THE_MODULE)[number]>>;
+
 /** Every option of `forRoot()` (and of what `forRootAsync()`'s factory returns), checked at bootstrap. */
 const MODULE_OPTION_KEYS: OptionKeys<SnodoModuleOptions> = {
-  name: true,
-  version: true,
-  title: true,
-  description: true,
-  websiteUrl: true,
-  icons: true,
-  instructions: true,
-  protocols: true,
-  schemaValidator: true,
-  discoveryCache: true,
-  capabilities: true,
-  extensions: true,
-  tasks: true,
-  instrumentation: true,
-  openTelemetry: true,
-  toolsCache: true,
-  requestStateSecret: true,
-  requestStateSingleUse: true,
-  usedTokens: true,
-  pagination: true,
-  promptsCache: true,
-  resourcesCache: true,
-  resourceSubscriptions: true,
-  limits: true,
-  listChanged: true,
+  ...SERVER_OPTION_KEYS,
   bodyLimit: true,
   sessionStore: true,
   dnsRebindingProtection: true,

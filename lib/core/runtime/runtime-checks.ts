@@ -55,7 +55,10 @@ export function checkIdentity(name: unknown, version: unknown, server?: unknown)
   }
 }
 
-/** Every option of a runtime: what `createRuntime()` checks a caller's options against. @internal */
+/**
+ * Every option of a runtime: what `createRuntime()` checks a caller's options against, and what
+ * the Nest module's table starts from. Not public: the layers reach it through lib/core/internal.ts.
+ */
 export const RUNTIME_OPTION_KEYS: OptionKeys<RuntimeOptions> = {
   name: true,
   version: true,
