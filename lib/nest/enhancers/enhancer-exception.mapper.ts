@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import {
   ErrorCode,
   isSnodoError,
+  MESSAGES,
   Result,
   SnodoError,
   type AuthorizationPhase,
@@ -73,13 +74,11 @@ export function refusalError(thrown: unknown, refusals: GuardRefusals = UNDISCLO
       },
     );
   }
-  if (status === 403 && refusals.disclose) {
-    const forbidden = SnodoError.forbidden();
-    return new SnodoError(forbidden.code, forbidden.message, undefined, {
+  if (status === 403 && refusals.disclose)
+    return new SnodoError(ErrorCode.Forbidden, MESSAGES.FORBIDDEN, undefined, {
       status: 403,
       disclose: true,
     });
-  }
   return SnodoError.forbidden();
 }
 
